@@ -1,0 +1,117 @@
+import type { ProviderType } from '../providers/provider.js';
+
+/** Timeouts for calls to one upstream, in milliseconds. */
+export interface UpstreamTimeouts {
+  /** Opening the TCP/TLS connection. */
+  readonly connectMs: number;
+  /** From sending the request to receiving response headers (time to first byte). */
+  readonly headersMs: number;
+  /** Longest silence between two body chunks. */
+  readonly idleMs: number;
+}
+
+/** One configured upstream server. */
+export interface ProviderConfig {
+  /** Catalogue id, referenced by model versions. */
+  readonly id: string;
+  readonly type: ProviderType;
+  /** Base URL including any version segment (`http://127.0.0.1:8000/v1`); absent for `sim`. */
+  readonly baseUrl: string | null;
+  /** The secret read from the environment variable named by `apiKeyEnv`, or null. */
+  readonly apiKey: string | null;
+  readonly timeouts: UpstreamTimeouts;
+  /** Extra headers sent on every upstream call. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** What a model can do; requests asking for more are refused. */
+export interface ModelCapabilities {
+  readonly tools: boolean;
+  readonly jsonObject: boolean;
+  readonly jsonSchema: boolean;
+  readonly vision: boolean;
+  readonly streaming: boolean;
+  /** Adjustable reasoning (effort or thinking budget). */
+  readonly reasoning: boolean;
+}
+
+/** Prices in nano-USD per million units, converted once from the catalogue's decimal strings. */
+export interface ModelPricing {
+  /** Prompt tokens. */
+  readonly input: bigint;
+  /** Generated tokens (reasoning included unless `reasoning` is set). */
+  readonly output: bigint;
+  /** Prompt tokens read from cache; defaults to `input`. */
+  readonly cachedInput: bigint | null;
+  /** Prompt tokens written to cache; defaults to `input`. */
+  readonly cacheWrite: bigint | null;
+  /** Reasoning tokens; defaults to `output`. */
+  readonly reasoning: bigint | null;
+  /** Per rerank search unit (nano-USD per million units, like the others). */
+  readonly searchUnit: bigint | null;
+  /** The catalogue's decimal strings, for display (`/v1/models`). */
+  readonly display: Readonly<Record<string, string>>;
+}
+
+/** A deployment of a model: which provider serves it under which upstream name. */
+export interface ModelVersion {
+  /** `YYYY-MM-DD`, or null for an unversioned model. */
+  readonly version: string | null;
+  readonly providerId: string;
+  /** The model name sent upstream. */
+  readonly upstreamModel: string;
+}
+
+/** Deprecation and retirement dates of a model. */
+export interface ModelLifecycle {
+  /** When the deprecation was announced (ms since epoch). */
+  readonly announcedAt: number;
+  /** When the model stops serving (ms since epoch). */
+  readonly sunsetAt: number;
+  readonly noticeUrl: string | null;
+  /** Model id that serves requests after the sunset. */
+  readonly replacement: string | null;
+}
+
+/** Kinds of model, each served by its own endpoints. */
+export type ModelKind = 'chat' | 'embedding' | 'completion' | 'rerank';
+
+/** One model of the catalogue, validated and priced. */
+export interface CatalogueModel {
+  /** `<author>/<name>`. */
+  readonly id: string;
+  readonly kind: ModelKind;
+  readonly displayName: string;
+  /** Other names that resolve to this model (`gpt-4o-mini`). */
+  readonly aliases: readonly string[];
+  readonly contextLength: number;
+  /** Ceiling on output tokens. */
+  readonly maxOutputTokens: number;
+  /** Applied when a request sets no limit. */
+  readonly defaultMaxOutputTokens: number;
+  readonly capabilities: ModelCapabilities;
+  readonly pricing: ModelPricing;
+  readonly rateLimit: { readonly rpm: number | null; readonly tpm: number | null };
+  /** Deployments, newest first; at least one. */
+  readonly versions: readonly ModelVersion[];
+  /** The version served when none is pinned; null for unversioned models. */
+  readonly defaultVersion: string | null;
+  readonly lifecycle: ModelLifecycle | null;
+  /** Embedding models: whether `dimensions` may be set, and the native vector length. */
+  readonly embedding: { readonly dimensions: number; readonly adjustableDimensions: boolean } | null;
+  /** Unix seconds reported as `created` in listings. */
+  readonly created: number;
+}
+
+/** The loaded catalogue: providers and models by id, aliases resolved to model ids. */
+export interface Catalogue {
+  /** The file it was loaded from. */
+  readonly source: string;
+  readonly providers: ReadonlyMap<string, ProviderConfig>;
+  readonly models: ReadonlyMap<string, CatalogueModel>;
+  /** Catalogue alias -> model id. */
+  readonly aliases: ReadonlyMap<string, string>;
+}
+
+/** Lifecycle status of a model at a moment. */
+export type ModelStatus = 'active' | 'deprecated' | 'retired';

@@ -1,0 +1,61 @@
+/** Broad class of an error; each wire protocol maps a kind to its own type name. */
+export type ErrorKind =
+  | 'invalid_request'
+  | 'authentication'
+  | 'permission'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'rate_limit'
+  | 'insufficient_balance'
+  | 'upstream'
+  | 'timeout'
+  | 'overloaded'
+  | 'server';
+
+/** Static facts about one error code: its HTTP status, wire code, kind and retry class. */
+export interface ErrorCodeInfo {
+  /** HTTP status sent to the client. */
+  readonly status: number;
+  /** The `code` field of the wire envelope (snake_case, stable). */
+  readonly wire: string;
+  /** Broad class, mapped to a protocol's `type`. */
+  readonly kind: ErrorKind;
+  /** Whether a client may retry the same request unchanged. */
+  readonly retryable: boolean;
+}
+
+/**
+ * Every error code the gateway emits. Documented in docs/errors.md; a test checks the two agree.
+ * Codes are stable: clients and dashboards match on them.
+ */
+export const ERROR_CODES = {
+  GW_INVALID_JSON: { status: 400, wire: 'invalid_json', kind: 'invalid_request', retryable: false },
+  GW_INVALID_REQUEST: { status: 400, wire: 'invalid_request', kind: 'invalid_request', retryable: false },
+  GW_INVALID_VALUE: { status: 400, wire: 'invalid_value', kind: 'invalid_request', retryable: false },
+  GW_MISSING_PARAMETER: { status: 400, wire: 'missing_required_parameter', kind: 'invalid_request', retryable: false },
+  GW_UNSUPPORTED_PARAMETER: { status: 400, wire: 'unsupported_parameter', kind: 'invalid_request', retryable: false },
+  GW_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'unsupported_media_type', kind: 'invalid_request', retryable: false },
+  GW_WRONG_MODEL_KIND: { status: 400, wire: 'model_not_supported_for_endpoint', kind: 'invalid_request', retryable: false },
+  GW_CONTEXT_LENGTH_EXCEEDED: { status: 400, wire: 'context_length_exceeded', kind: 'invalid_request', retryable: false },
+  GW_PAYLOAD_TOO_LARGE: { status: 413, wire: 'request_too_large', kind: 'payload_too_large', retryable: false },
+  GW_ROUTE_NOT_FOUND: { status: 404, wire: 'unknown_url', kind: 'not_found', retryable: false },
+  GW_METHOD_NOT_ALLOWED: { status: 405, wire: 'method_not_allowed', kind: 'invalid_request', retryable: false },
+  GW_MISSING_API_KEY: { status: 401, wire: 'missing_api_key', kind: 'authentication', retryable: false },
+  GW_INVALID_API_KEY: { status: 401, wire: 'invalid_api_key', kind: 'authentication', retryable: false },
+  GW_API_KEY_DISABLED: { status: 401, wire: 'api_key_disabled', kind: 'authentication', retryable: false },
+  GW_API_KEY_EXPIRED: { status: 401, wire: 'api_key_expired', kind: 'authentication', retryable: false },
+  GW_MODEL_NOT_FOUND: { status: 404, wire: 'model_not_found', kind: 'not_found', retryable: false },
+  GW_UPSTREAM_RATE_LIMITED: { status: 429, wire: 'upstream_rate_limited', kind: 'rate_limit', retryable: true },
+  GW_UPSTREAM_ERROR: { status: 502, wire: 'upstream_error', kind: 'upstream', retryable: true },
+  GW_UPSTREAM_BAD_REQUEST: { status: 400, wire: 'upstream_bad_request', kind: 'invalid_request', retryable: false },
+  GW_UPSTREAM_UNAVAILABLE: { status: 503, wire: 'upstream_unavailable', kind: 'overloaded', retryable: true },
+  GW_UPSTREAM_TIMEOUT: { status: 504, wire: 'upstream_timeout', kind: 'timeout', retryable: true },
+  GW_UPSTREAM_CONNECT_FAILED: { status: 502, wire: 'upstream_connect_failed', kind: 'upstream', retryable: true },
+  GW_UPSTREAM_INVALID_RESPONSE: { status: 502, wire: 'upstream_invalid_response', kind: 'upstream', retryable: true },
+  GW_UPSTREAM_STREAM_FAILED: { status: 502, wire: 'upstream_stream_failed', kind: 'upstream', retryable: false },
+  GW_OVERLOADED: { status: 503, wire: 'overloaded', kind: 'overloaded', retryable: true },
+  GW_INTERNAL: { status: 500, wire: 'internal_error', kind: 'server', retryable: true },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+/** A stable gateway error code such as `GW_INVALID_API_KEY`. */
+export type ErrorCode = keyof typeof ERROR_CODES;

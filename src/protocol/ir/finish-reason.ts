@@ -1,0 +1,2 @@
+/** Why generation stopped, unified across upstreams; the raw value travels beside it. */
+export type IrFinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
