@@ -1,0 +1,210 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Kysely } from 'kysely';
+import { insertApiKey, updateApiKey } from '../auth/api-key-repository.js';
+import { generateApiKeySecret } from '../auth/api-key-secret.js';
+import { getOrgBalance, insertLedgerEntry } from '../billing/ledger-repository.js';
+import { formatUsdCents, parseUsd } from '../core/money.js';
+import { openStore } from '../store/database.js';
+import { migrateToLatest } from '../store/migrate.js';
+import type { Database } from '../store/schema.js';
+import { createOrganization, getOrganization } from '../tenancy/organization-repository.js';
+import { createProject, getProject } from '../tenancy/project-repository.js';
+
+/** Where `runAdminCommand` reads the database and writes its output. */
+export interface AdminCommandOptions {
+  /** Store URL (`sqlite:...` or `postgres://...`). */
+  readonly databaseUrl: string;
+  /** Receives the one JSON object a command prints (or help text). */
+  readonly stdout: (s: string) => void;
+  /** Receives error messages; defaults to the process's stderr. */
+  readonly stderr?: (s: string) => void;
+}
+
+type Values = Readonly<Record<string, string | boolean | undefined>>;
+
+/** One admin command: its flags, help text and action (which returns the JSON to print). */
+interface AdminCommand {
+  readonly options: NonNullable<ParseArgsConfig['options']>;
+  readonly help: string;
+  readonly run: (db: Kysely<Database>, values: Values) => Promise<Record<string, unknown>>;
+}
+
+/** A refusal with a message meant for the operator; exit code 1 (failure) or 2 (usage). */
+class AdminCommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
+
+const COMMON = `\n\nOptions for every command:\n  --database URL   sqlite:<path> or postgres://... (default: TF_DATABASE_URL, then sqlite:./data/tf-gateway.db)\n  -h, --help       show this help`;
+
+const COMMANDS: Readonly<Record<string, AdminCommand>> = {
+  'org create': {
+    options: { name: { type: 'string' } },
+    help: 'Usage: tf-gateway admin org create --name NAME\n\nCreate an organization; prints {"id","name","createdAt"}.',
+    run: async (db, v) => {
+      const org = await createOrganization(db, { name: requireText(v, 'name') });
+      return { id: org.id, name: org.name, createdAt: iso(org.createdAt) };
+    },
+  },
+  'project create': {
+    options: { org: { type: 'string' }, name: { type: 'string' } },
+    help: 'Usage: tf-gateway admin project create --org ORG_ID --name NAME\n\nCreate a project in an organization; prints {"id","orgId","name","createdAt"}.',
+    run: async (db, v) => {
+      const org = await requireOrg(db, requireText(v, 'org'));
+      const project = await createProject(db, { orgId: org.id, name: requireText(v, 'name') });
+      return { id: project.id, orgId: project.orgId, name: project.name, createdAt: iso(project.createdAt) };
+    },
+  },
+  'key create': {
+    options: { project: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' }, 'allowed-models': { type: 'string' } },
+    help: 'Usage: tf-gateway admin key create --project PROJECT_ID [--name NAME] [--expires ISO_TIME] [--allowed-models ID,ID]\n\nCreate an inference key; prints {"id","name","prefix","secret",...}. The secret is shown only this once.\n--allowed-models limits the key to those model ids (default: every model).',
+    run: async (db, v) => {
+      const project = await getProject(db, requireText(v, 'project'));
+      if (project === null) throw new AdminCommandError(`Project '${String(v.project)}' does not exist.`);
+      const expiresAt = v.expires === undefined ? null : parseFutureTime(String(v.expires));
+      const generated = generateApiKeySecret();
+      const name = v.name === undefined ? 'default' : requireText(v, 'name');
+      const allowedModels = v['allowed-models'] === undefined ? null : parseModelList(String(v['allowed-models']));
+      const key = await insertApiKey(db, { orgId: project.orgId, projectId: project.id, name, prefix: generated.prefix, hash: generated.hash, expiresAt, allowedModels });
+      return {
+        id: key.id, name: key.name, prefix: key.prefix, secret: generated.secret, projectId: key.projectId, orgId: key.orgId, allowedModels: key.allowedModels,
+        expiresAt: key.expiresAt === null ? null : iso(key.expiresAt), createdAt: iso(key.createdAt),
+      };
+    },
+  },
+  'key disable': {
+    options: { id: { type: 'string' } },
+    help: 'Usage: tf-gateway admin key disable --id KEY_ID\n\nDisable a key; running gateways refuse it within their key refresh period. Prints {"id","prefix","disabled":true,...}.',
+    run: async (db, v) => {
+      const id = requireText(v, 'id');
+      const key = await updateApiKey(db, id, { disabled: true });
+      if (key === null) throw new AdminCommandError(`Key '${id}' does not exist.`);
+      return { id: key.id, name: key.name, prefix: key.prefix, disabled: key.disabled, updatedAt: iso(key.updatedAt) };
+    },
+  },
+  credit: {
+    options: { org: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' } },
+    help: 'Usage: tf-gateway admin credit --org ORG_ID --amount USD [--note TEXT]\n\nAdd prepaid credit (a ledger credit entry); USD as a decimal such as 10.00. Prints {"orgId","amountUsd","balanceUsd","entryId"}.',
+    run: async (db, v) => {
+      const org = await requireOrg(db, requireText(v, 'org'));
+      const text = requireText(v, 'amount');
+      const amount = parseUsd(text);
+      if (amount === null || amount <= 0n) throw new AdminCommandError(`--amount must be a positive USD decimal with at most 9 decimals (e.g. 10.00); got '${text}'.`, 2);
+      const entry = await insertLedgerEntry(db, { orgId: org.id, kind: 'credit', amountNano: amount, reference: 'cli:admin-credit', note: typeof v.note === 'string' ? v.note : null });
+      const balance = await getOrgBalance(db, org.id);
+      return { orgId: org.id, amountUsd: formatUsdCents(amount), balanceUsd: formatUsdCents(balance), entryId: entry.id };
+    },
+  },
+};
+
+const HELP = `Usage: tf-gateway admin <command> [options]
+
+Operator commands; each prints exactly one JSON object on stdout. Migrations run first.
+
+Commands:
+  org create      --name NAME
+  project create  --org ORG_ID --name NAME
+  key create      --project PROJECT_ID [--name NAME] [--expires ISO_TIME] [--allowed-models ID,ID]
+  key disable     --id KEY_ID
+  credit          --org ORG_ID --amount USD [--note TEXT]
+
+Run 'tf-gateway admin <command> --help' for details.${COMMON}`;
+
+/** Run `tf-gateway admin ...` (argv after `admin`); resolves to the exit code: 0 ok, 1 failure, 2 usage error. */
+export async function runAdminCommand(argv: string[], opts: AdminCommandOptions): Promise<number> {
+  const stderr = opts.stderr ?? ((s: string) => void process.stderr.write(s));
+  const args = withoutDatabaseFlag(argv);
+  const words = args.slice(0, 2).filter((a) => !a.startsWith('-'));
+  const name = COMMANDS[words.join(' ')] ? words.join(' ') : (words[0] ?? '');
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    if (name === '' && (args.includes('--help') || args.includes('-h'))) {
+      opts.stdout(`${HELP}\n`);
+      return 0;
+    }
+    stderr(`${name === '' ? 'Missing command.' : `Unknown admin command '${words.join(' ')}'.`}\n\n${HELP}\n`);
+    return 2;
+  }
+  try {
+    const values = parseFlags(command, args.slice(name.split(' ').length));
+    if (values.help === true) {
+      opts.stdout(`${command.help}${COMMON}\n`);
+      return 0;
+    }
+    const store = await openStore(opts.databaseUrl);
+    try {
+      await migrateToLatest(store.db);
+      const result = await command.run(store.db, values);
+      opts.stdout(`${JSON.stringify(result)}\n`);
+      return 0;
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const exitCode = error instanceof AdminCommandError ? error.exitCode : 1;
+    stderr(`tf-gateway admin ${name}: ${message}${exitCode === 2 ? `\n\n${command.help}` : ''}\n`);
+    return exitCode;
+  }
+}
+
+/** The arguments without `--database URL` / `--database=URL`, which the caller already resolved into `databaseUrl`. */
+function withoutDatabaseFlag(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--database') i++;
+    else if (!argv[i]!.startsWith('--database=')) out.push(argv[i]!);
+  }
+  return out;
+}
+
+function parseFlags(command: AdminCommand, args: string[]): Values {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    return values as Values;
+  } catch (error) {
+    throw new AdminCommandError(error instanceof Error ? error.message : String(error), 2);
+  }
+}
+
+function requireText(values: Values, flag: string): string {
+  const value = values[flag];
+  if (typeof value !== 'string' || value.trim() === '') throw new AdminCommandError(`--${flag} is required.`, 2);
+  return value.trim();
+}
+
+async function requireOrg(db: Kysely<Database>, id: string) {
+  const org = await getOrganization(db, id);
+  if (org === null) throw new AdminCommandError(`Organization '${id}' does not exist.`);
+  return org;
+}
+
+function parseFutureTime(text: string): number {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new AdminCommandError(`--expires must be an ISO 8601 time such as 2030-01-31T00:00:00Z; got '${text}'.`, 2);
+  if (ms <= Date.now()) throw new AdminCommandError(`--expires must be in the future; got '${text}'.`, 2);
+  return ms;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** A comma-separated list of model ids, each `<author>/<name>`. */
+function parseModelList(text: string): string[] {
+  const ids = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const bad = ids.find((id) => !/^[a-z0-9._-]+\/[a-z0-9._-]+$/i.test(id));
+  if (ids.length === 0 || bad !== undefined) {
+    throw new AdminCommandError(`--allowed-models takes model ids like openai/gpt-4o-mini, comma-separated${bad ? `; '${bad}' is not one` : ''}.`);
+  }
+  return ids;
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { POSTGRES_DIALECT, SQLITE_DIALECT, type DialectInfo } from './dialect.js';
+import type { Database } from './schema.js';
+
+/** An open database: the typed query builder, its engine's capabilities, and a way to close it. */
+export interface Store {
+  /** Typed query builder over every table. */
+  readonly db: Kysely<Database>;
+  /** Capability flags of the engine. */
+  readonly dialect: DialectInfo;
+  /** Close the connection(s); the store is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** Tuning for {@link openStore}. */
+export interface OpenStoreOptions {
+  /** PostgreSQL pool size (default 10); ignored for SQLite. */
+  readonly maxConnections?: number;
+  /** How long SQLite waits for the write lock before failing, ms (default 5000). */
+  readonly busyTimeoutMs?: number;
+}
+
+const ACCEPTED = "Accepted forms: 'sqlite:<path>' (e.g. sqlite:./data/tf-gateway.db), 'sqlite::memory:', 'postgres://user@host:5432/db' or 'postgresql://...'.";
+
+const PG_INT8_OID = 20;
+
+/** Open the store named by a URL. This is the only place that picks the engine. */
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
+  throw new Error(`Unsupported database URL '${redact(url)}'. ${ACCEPTED}`);
+}
+
+function openSqlite(path: string, options: OpenStoreOptions): Store {
+  if (path === '' || path.startsWith('//')) throw new Error(`Invalid SQLite URL 'sqlite:${path}': give a file path. ${ACCEPTED}`);
+  const memory = path === ':memory:';
+  const file = memory ? ':memory:' : resolve(path);
+  if (!memory) mkdirSync(dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  if (!memory) database.pragma('journal_mode = WAL');
+  // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commits.
+  database.pragma('synchronous = NORMAL');
+  database.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5_000)}`);
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: SQLITE_DIALECT, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, options: OpenStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    types: { getTypeParser: getPgTypeParser },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`Cannot connect to PostgreSQL at '${redact(url)}': ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return { db, dialect: POSTGRES_DIALECT, close: () => db.destroy() };
+}
+
+/**
+ * BIGINT columns other than money (timestamps in ms, counts) read as numbers in SQLite; make pg agree.
+ * A value beyond 2^53 stays a string rather than lose digits; money is read as text anyway.
+ */
+const getPgTypeParser = (oid: number, format?: 'text' | 'binary') => {
+  if (oid === PG_INT8_OID && format !== 'binary') return parseInt8;
+  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+};
+
+function parseInt8(text: string): number | string {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : text;
+}
+
+/** A URL without its password, for error messages. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
