@@ -1,0 +1,26 @@
+import type { IrUsage } from '../protocol/ir/index.js';
+
+/** Inference endpoints, as stored in the request log. */
+export type Endpoint = 'chat.completions' | 'completions' | 'embeddings' | 'models' | 'rerank' | 'messages' | 'responses';
+
+/** Everything the request log keeps about one inference request. */
+export interface RequestLogEntry {
+  readonly id: string;
+  readonly orgId: string | null;
+  readonly projectId: string | null;
+  readonly keyId: string | null;
+  readonly endpoint: Endpoint;
+  /** The model exactly as the client sent it. */
+  readonly modelRequested: string | null;
+  /** Catalogue id (and version) that served it. */
+  readonly modelResolved: string | null;
+  readonly providerId: string | null;
+  readonly stream: boolean;
+  readonly status: number;
+  readonly errorCode: string | null;
+  readonly latencyMs: number;
+  readonly ttftMs: number | null;
+  readonly usage: IrUsage | null;
+  readonly costNano: bigint;
+  readonly createdAt: number;
+}

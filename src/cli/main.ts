@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+import { readEnvironment, resolveDatabaseUrl } from '../config/environment.js';
+import { runAdminCommand } from './admin.js';
+import { runMigrateCommand } from './migrate.js';
+import { runServeCommand } from './serve.js';
+
+const HELP = `Usage: tf-gateway <command> [options]
+
+Commands:
+  serve     start the gateway, console API and web console (see: tf-gateway serve --help)
+  migrate   apply database migrations and exit
+  admin     operator commands: org, project, key, credit (see: tf-gateway admin --help)
+
+Every command takes --database URL (or TF_DATABASE_URL); default sqlite:./data/tf-gateway.db.`;
+
+/** Dispatch a subcommand; returns the exit code (serve never returns until shut down). */
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return runServeCommand(rest);
+    case 'migrate':
+      return runMigrateCommand(rest);
+    case 'admin':
+      return runAdminCommand(rest, { databaseUrl: resolveDatabaseUrl(rest, readEnvironment()), stdout: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`) });
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      process.stdout.write(`${HELP}\n`);
+      return command === undefined ? 1 : 0;
+    default:
+      process.stderr.write(`Unknown command '${command}'.\n\n${HELP}\n`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== -1) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,55 @@
+import { loadServerConfig, SERVE_HELP } from '../config/server-config.js';
+import { readEnvironment } from '../config/environment.js';
+import { startGateway } from '../main.js';
+import { seedDemo } from './seed-demo.js';
+
+/** `tf-gateway serve`: start, print the demo key once on first start, drain on SIGTERM/SIGINT. */
+export async function runServeCommand(args: readonly string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${SERVE_HELP}\n`);
+    return 0;
+  }
+  const env = readEnvironment();
+  const config = loadServerConfig(args, env);
+  const gateway = await startGateway(config, { env });
+  if (config.demo) {
+    const seeded = await seedDemo(gateway.store.db);
+    const base = gateway.url;
+    if (seeded.created && seeded.key) {
+      process.stdout.write(
+        [
+          '',
+          'tf-gateway demo is running (models are served by the built-in simulator).',
+          `  API base URL:  ${base}/v1`,
+          `  API key:       ${seeded.key.secret}   (shown once; store it now)`,
+          '',
+          '  Try it:',
+          `  curl ${base}/v1/chat/completions -H "Authorization: Bearer ${seeded.key.secret}" \\`,
+          `    -H "Content-Type: application/json" -d '{"model":"openai/gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`,
+          '',
+        ].join('\n') + '\n',
+      );
+    } else {
+      process.stdout.write(`\ntf-gateway demo is running at ${base}/v1 (demo data already seeded; the key was printed on first start).\n\n`);
+    }
+  } else {
+    gateway.app.log.info({ url: gateway.url }, 'tf-gateway listening');
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    gateway.app.log.info({ signal }, 'draining in-flight requests');
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        gateway.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGHUP', () => gateway.reloadCatalogue());
+  return -1;
+}

@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+/** Settings of `tf-gateway serve`, from flags, then environment, then defaults. */
+const serverConfigSchema = z.object({
+  /** Catalogue file (YAML). */
+  configPath: z.string().nullable(),
+  /** Use the bundled demo catalogue and seed a demo organization, project, key and credit. */
+  demo: z.boolean(),
+  /** TCP port. */
+  port: z.coerce.number().int().min(0).max(65535),
+  /** Interface to bind; 127.0.0.1 unless told otherwise (the gateway holds credentials). */
+  host: z.string().min(1),
+  /** `sqlite:<path>` (default) or `postgres://...`. */
+  databaseUrl: z.string().min(1),
+  /** Optional Redis URL for multi-process limits and cache invalidation. */
+  redisUrl: z.string().nullable(),
+  /** Platform operator token for `/api` automation (secret). */
+  adminToken: z.string().nullable(),
+  /** pino level. */
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  /** Largest accepted request body, bytes. */
+  bodyLimitBytes: z.coerce.number().int().min(1024),
+  /** How often changed keys are re-read from the store, ms (bounds how fast a disabled key stops working). */
+  keyRefreshMs: z.coerce.number().int().min(100),
+});
+
+/** Validated, frozen settings of the server. */
+export type ServerConfig = Readonly<z.infer<typeof serverConfigSchema>>;
+
+/** Secret settings, never logged. */
+export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken'];
+
+/** Flags of `serve`, for `--help`. */
+export const SERVE_HELP = `Usage: tf-gateway serve [options]
+
+Starts the gateway (/v1), the console API (/api) and the web console on one port.
+
+Options (flag / environment variable, default):
+  --config FILE      TF_CONFIG          catalogue file (YAML); required unless --demo
+  --demo                                bundled demo catalogue on the simulator; seeds a demo org,
+                                        project, key and credit on first start and prints the key
+  --port N           TF_PORT            8080
+  --host H           TF_HOST            127.0.0.1
+  --database URL     TF_DATABASE_URL    sqlite:./data/tf-gateway.db  (or postgres://...)
+  --redis URL        TF_REDIS_URL       none (limits and caches stay in the process)
+                     TF_ADMIN_TOKEN     platform-operator bearer token for /api
+                     TF_LOG_LEVEL       info
+                     TF_BODY_LIMIT      33554432 (bytes)
+                     TF_KEY_REFRESH_MS  5000
+  -h, --help`;
+
+/** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
+export function loadServerConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      config: { type: 'string' },
+      demo: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      database: { type: 'string' },
+      redis: { type: 'string' },
+    },
+    strict: true,
+  });
+  const result = serverConfigSchema.safeParse({
+    configPath: values.config ?? env.TF_CONFIG ?? null,
+    demo: values.demo ?? false,
+    port: values.port ?? env.TF_PORT ?? 8080,
+    host: values.host ?? env.TF_HOST ?? '127.0.0.1',
+    databaseUrl: values.database ?? env.TF_DATABASE_URL ?? 'sqlite:./data/tf-gateway.db',
+    redisUrl: values.redis ?? env.TF_REDIS_URL ?? null,
+    adminToken: env.TF_ADMIN_TOKEN ?? null,
+    logLevel: env.TF_LOG_LEVEL ?? 'info',
+    bodyLimitBytes: env.TF_BODY_LIMIT ?? 32 * 1024 * 1024,
+    keyRefreshMs: env.TF_KEY_REFRESH_MS ?? 5000,
+  });
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.configPath === null && !result.data.demo) {
+    throw new Error('No catalogue: pass --config FILE (or TF_CONFIG), or --demo for the bundled demo catalogue.');
+  }
+  return Object.freeze(result.data);
+}

@@ -1,0 +1,21 @@
+import type { FastifyReply } from 'fastify';
+import type { ModelPricing } from '../../catalog/types.js';
+import type { IrUsage } from '../../protocol/ir/index.js';
+import type { Provider } from '../../providers/provider.js';
+import type { RequestRecord } from '../request-record.js';
+
+/** What every relay needs: where to answer, what to record, how to price and how to cancel. */
+export interface RelayContext {
+  readonly reply: FastifyReply;
+  readonly record: RequestRecord;
+  readonly provider: Provider;
+  readonly pricing: ModelPricing;
+  /** Aborted when the client disconnects; cancels the upstream call. */
+  readonly signal: AbortSignal;
+  /** Headers every answer carries (`x-request-id` ...). */
+  readonly headers: Record<string, string>;
+  /** Prompt token estimate, computed only when an upstream reports no usage. */
+  readonly estimatePromptTokens: () => number;
+  /** Price usage and record it on the request; returns the cost as a USD string. */
+  readonly meter: (usage: IrUsage, searchUnits?: number) => string;
+}

@@ -1,0 +1,67 @@
+import { GatewayError, isGatewayError } from '../../core/errors.js';
+import type { IrStreamEvent, IrUsage } from '../../protocol/ir/index.js';
+import { finishOpenAIStream, type StreamOutcome } from './finish-openai-stream.js';
+import type { RelayContext } from './relay-context.js';
+import { SseWriter } from './sse-response.js';
+
+/** Turns IR events into wire chunks for one client format (chat chunks, completion chunks). */
+export interface ChunkEncoding {
+  /** Chunks for one event (text, tool calls, finish); usage and errors are handled by the relay. */
+  encode(event: IrStreamEvent): Record<string, unknown>[];
+  /** The closing chunk after a failure. */
+  failureChunk(): Record<string, unknown> | null;
+  /** The usage-only chunk. */
+  usageChunk(usage: IrUsage, cost: string): Record<string, unknown>;
+}
+
+/**
+ * Relay an IR event stream (sim, anthropic, or any translated upstream) as OpenAI-style SSE. The
+ * stream has already been opened, so upstream failures before the first byte were thrown earlier.
+ */
+export async function relayIrStream(
+  ctx: RelayContext,
+  events: AsyncIterable<IrStreamEvent>,
+  encoding: ChunkEncoding,
+  includeUsage: boolean,
+): Promise<void> {
+  ctx.reply.hijack();
+  const writer = new SseWriter(ctx.reply.raw);
+  writer.start(ctx.headers);
+  const generated: string[] = [];
+  let reportedUsage: IrUsage | null = null;
+  let failure: GatewayError | null = null;
+  try {
+    for await (const event of events) {
+      if (writer.isClosed) break;
+      if (event.type === 'error') {
+        failure = event.error;
+        break;
+      }
+      if (event.type === 'usage') {
+        reportedUsage = event.usage;
+        const cost = ctx.meter(event.usage);
+        if (includeUsage) await writer.write(`data: ${JSON.stringify(encoding.usageChunk(event.usage, cost))}\n\n`);
+        continue;
+      }
+      if (event.type === 'text-delta' || event.type === 'reasoning-delta') generated.push(event.delta);
+      if (event.type === 'tool-call-delta') generated.push(event.argumentsDelta);
+      for (const chunk of encoding.encode(event)) {
+        ctx.record.markFirstByte();
+        await writer.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      }
+    }
+  } catch (error) {
+    if (!ctx.signal.aborted) {
+      failure = isGatewayError(error) ? error : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.', { cause: error });
+    }
+  }
+  const outcome: StreamOutcome = {
+    reportedUsage,
+    failure: failure === null || failure.code === 'GW_UPSTREAM_STREAM_FAILED' ? failure : new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure }),
+    generated,
+    includeUsage,
+    failureChunk: () => encoding.failureChunk(),
+    usageChunk: (usage, cost) => encoding.usageChunk(usage, cost),
+  };
+  await finishOpenAIStream(ctx, writer, outcome);
+}

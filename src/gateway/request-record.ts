@@ -1,0 +1,63 @@
+import type { CachedKey } from '../auth/key-cache.js';
+import { isGatewayError } from '../core/errors.js';
+import type { IrUsage } from '../protocol/ir/index.js';
+import type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
+
+export type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
+
+/** Collects the facts of one request as it runs, then emits one log entry exactly once. */
+export class RequestRecord {
+  key: CachedKey | null = null;
+  modelRequested: string | null = null;
+  modelResolved: string | null = null;
+  providerId: string | null = null;
+  stream = false;
+  usage: IrUsage | null = null;
+  costNano = 0n;
+  private firstByteAt: number | null = null;
+  private done = false;
+
+  constructor(
+    readonly id: string,
+    readonly endpoint: Endpoint,
+    private readonly startedAt: number,
+    private readonly now: () => number,
+    private readonly sink: (entry: RequestLogEntry) => void,
+  ) {}
+
+  /** Mark the moment the first byte of the answer went to the client. */
+  markFirstByte(): void {
+    if (this.firstByteAt === null) this.firstByteAt = this.now();
+  }
+
+  /** Set the metered usage and its cost. */
+  setUsage(usage: IrUsage, costNano: bigint): void {
+    this.usage = usage;
+    this.costNano = costNano;
+  }
+
+  /** Finish with an HTTP status and the error (a GatewayError or a wire code), if any; later calls are ignored. */
+  finish(status: number, error?: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    const end = this.now();
+    this.sink({
+      id: this.id,
+      orgId: this.key?.orgId ?? null,
+      projectId: this.key?.projectId ?? null,
+      keyId: this.key?.id ?? null,
+      endpoint: this.endpoint,
+      modelRequested: this.modelRequested,
+      modelResolved: this.modelResolved,
+      providerId: this.providerId,
+      stream: this.stream,
+      status,
+      errorCode: error === undefined ? null : isGatewayError(error) ? error.wireCode : typeof error === 'string' ? error : 'internal_error',
+      latencyMs: end - this.startedAt,
+      ttftMs: this.firstByteAt === null ? null : this.firstByteAt - this.startedAt,
+      usage: this.usage,
+      costNano: this.costNano,
+      createdAt: this.startedAt,
+    });
+  }
+}

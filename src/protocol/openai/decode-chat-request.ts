@@ -1,0 +1,106 @@
+import { GatewayError } from '../../core/errors.js';
+import type {
+  IrChatRequest,
+  IrImagePart,
+  IrMessage,
+  IrReasoningEffort,
+  IrResponseFormat,
+  IrTextPart,
+  IrToolChoice,
+} from '../ir/index.js';
+import type { ChatMessageBody, ChatRequestBody } from './chat-request-schema.js';
+
+/** Chat fields the IR has a slot for; everything else goes to `extra`. */
+const MAPPED = new Set([
+  'model', 'messages', 'temperature', 'top_p', 'n', 'stop', 'seed', 'presence_penalty', 'frequency_penalty',
+  'max_tokens', 'max_completion_tokens', 'stream', 'stream_options', 'tools', 'tool_choice', 'parallel_tool_calls',
+  'response_format', 'reasoning_effort', 'user',
+]);
+
+/** Convert a validated chat body into the IR, with `model` replaced by the upstream's model name. */
+export function decodeChatRequest(body: ChatRequestBody, upstreamModel: string): IrChatRequest {
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (!MAPPED.has(k) && v !== undefined) extra[k] = v;
+  const maxOutputTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
+  return {
+    model: upstreamModel,
+    messages: body.messages.map((m, i) => decodeMessage(m, i)),
+    ...(body.tools ? { tools: body.tools.map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters ?? { type: 'object', properties: {} }, ...(t.function.strict ? { strict: true } : {}) })) } : {}),
+    ...(body.tool_choice !== undefined ? { toolChoice: decodeToolChoice(body.tool_choice) } : {}),
+    ...(body.parallel_tool_calls !== undefined ? { parallelToolCalls: body.parallel_tool_calls } : {}),
+    ...(body.response_format ? { responseFormat: decodeResponseFormat(body.response_format) } : {}),
+    ...(maxOutputTokens != null ? { maxOutputTokens } : {}),
+    ...(body.temperature != null ? { temperature: body.temperature } : {}),
+    ...(body.top_p != null ? { topP: body.top_p } : {}),
+    ...(body.stop != null ? { stop: typeof body.stop === 'string' ? [body.stop] : body.stop } : {}),
+    ...(body.seed != null ? { seed: body.seed } : {}),
+    ...(body.n != null ? { n: body.n } : {}),
+    ...(body.presence_penalty != null ? { presencePenalty: body.presence_penalty } : {}),
+    ...(body.frequency_penalty != null ? { frequencyPenalty: body.frequency_penalty } : {}),
+    ...(body.reasoning_effort != null ? { reasoning: { effort: decodeEffort(body.reasoning_effort) } } : {}),
+    ...(body.user !== undefined ? { user: body.user } : {}),
+    ...(Object.keys(extra).length > 0 ? { extra } : {}),
+  };
+}
+
+function decodeEffort(effort: NonNullable<ChatRequestBody['reasoning_effort']>): IrReasoningEffort {
+  return effort === 'xhigh' || effort === 'max' ? 'high' : effort;
+}
+
+function text(content: string | readonly { text: string }[]): IrTextPart[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return content.map((p) => ({ type: 'text', text: p.text }));
+}
+
+function decodeMessage(m: ChatMessageBody, index: number): IrMessage {
+  switch (m.role) {
+    case 'system':
+    case 'developer':
+      return { role: 'system', content: text(m.content) };
+    case 'user': {
+      if (typeof m.content === 'string') return { role: 'user', content: [{ type: 'text', text: m.content }] };
+      const parts: (IrTextPart | IrImagePart)[] = m.content.map((p, j) => {
+        if (p.type === 'text') return { type: 'text', text: p.text };
+        if (p.type === 'image_url') {
+          return { type: 'image', url: p.image_url.url, ...(p.image_url.detail ? { detail: p.image_url.detail } : {}) };
+        }
+        throw new GatewayError('GW_UNSUPPORTED_PARAMETER', `Content parts of type '${p.type}' are not supported by this model.`, {
+          param: `messages[${index}].content[${j}]`,
+        });
+      });
+      return { role: 'user', content: parts };
+    }
+    case 'assistant': {
+      const content: IrMessage['content'][number][] = [];
+      if (typeof m.content === 'string' && m.content !== '') content.push({ type: 'text', text: m.content });
+      if (Array.isArray(m.content)) {
+        for (const p of m.content) if (p.type === 'text' && typeof p.text === 'string') content.push({ type: 'text', text: p.text });
+      }
+      for (const call of m.tool_calls ?? []) {
+        content.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });
+      }
+      return { role: 'assistant', content: content as Extract<IrMessage, { role: 'assistant' }>['content'] };
+    }
+    case 'tool':
+      return { role: 'tool', toolCallId: m.tool_call_id, content: text(m.content) };
+  }
+}
+
+function decodeToolChoice(choice: NonNullable<ChatRequestBody['tool_choice']>): IrToolChoice {
+  if (typeof choice === 'string') return { type: choice };
+  return { type: 'tool', name: choice.function.name };
+}
+
+function decodeResponseFormat(format: NonNullable<ChatRequestBody['response_format']>): IrResponseFormat {
+  if (format.type === 'json_schema') {
+    const js = format.json_schema;
+    return {
+      type: 'json_schema',
+      name: js.name,
+      schema: js.schema ?? {},
+      ...(js.strict ? { strict: true } : {}),
+      ...(js.description !== undefined ? { description: js.description } : {}),
+    };
+  }
+  return { type: format.type };
+}

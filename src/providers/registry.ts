@@ -1,0 +1,19 @@
+import type { Catalogue, ProviderConfig } from '../catalog/types.js';
+import { createAnthropicProvider } from './anthropic/index.js';
+import { createOpenAIProvider } from './openai/index.js';
+import type { Provider, ProviderType } from './provider.js';
+import { createSimProvider } from './sim/index.js';
+
+/** Provider type -> factory; the one place that knows every adapter. */
+const FACTORIES: Record<ProviderType, (config: ProviderConfig) => Provider> = {
+  openai: createOpenAIProvider,
+  anthropic: createAnthropicProvider,
+  sim: (config) => createSimProvider({ id: config.id }),
+};
+
+/** Build a provider for every provider of the catalogue. */
+export function createProviders(catalogue: Catalogue): Map<string, Provider> {
+  const out = new Map<string, Provider>();
+  for (const config of catalogue.providers.values()) out.set(config.id, FACTORIES[config.type](config));
+  return out;
+}
