@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getRequestLogRow, listRequestLogRows } from '../src/billing/request-log-repository.js';
 import { sumMoneyText, parseMoney } from '../src/store/money-column.js';
 import { describeEachDialect } from '../src/testing/dialects.js';

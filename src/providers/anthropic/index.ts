@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream';
+import type { ProviderConfig } from '../../catalog/types.js';
+import type { IrStreamEvent } from '../../protocol/ir/index.js';
+import { readSseEvents, type SseEvent } from '../../protocol/sse/index.js';
+import { createUpstreamClient, mapTransportError, readBodyText } from '../http/index.js';
+import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
+import { convertRequest } from './convert-request.js';
+import { convertResponse, parseMessage } from './convert-response.js';
+import { convertStream } from './convert-stream.js';
+
+/** Messages API version sent upstream; the request and response mapping follow it. */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/** Largest non-streaming response body read (a misbehaving upstream cannot exhaust memory). */
+const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Upstream path of the Messages API; the configured base URL excludes `/v1`. */
+const MESSAGES_PATH = '/v1/messages';
+
+/**
+ * The Anthropic Messages upstream: chat requests are translated through the IR; Anthropic-format
+ * client bodies are forwarded unchanged (`forward`). Non-streaming responses carry no warnings
+ * field in the IR, so dropped-parameter warnings reach the client on streams only.
+ */
+export function createAnthropicProvider(config: ProviderConfig): Provider {
+  if (config.baseUrl === null) throw new Error(`provider ${config.id}: an anthropic provider needs a baseUrl`);
+  const providerId = config.id;
+  const client = createUpstreamClient({
+    providerId,
+    baseUrl: config.baseUrl,
+    headers: { ...(config.apiKey ? { 'x-api-key': config.apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION, ...config.headers },
+    timeouts: config.timeouts,
+  });
+  const post = (body: unknown, context: ProviderCallContext) =>
+    client.postJson(MESSAGES_PATH, typeof body === 'string' ? body : JSON.stringify(body), { signal: context.signal, requestId: context.requestId });
+
+  return {
+    id: providerId,
+    type: 'anthropic',
+    passthrough: new Set<WireFormat>(['anthropic-messages']),
+    async chat(request, context) {
+      const plan = convertRequest(request, { stream: false });
+      const res = await post(plan.body, context);
+      let text: string;
+      try {
+        text = await readBodyText(res.body, MAX_RESPONSE_BYTES);
+      } catch (error) {
+        res.body.destroy();
+        throw mapTransportError(providerId, error, context.signal);
+      }
+      return convertResponse(parseMessage(providerId, text), { jsonMode: plan.jsonMode });
+    },
+    async streamChat(request, context) {
+      const plan = convertRequest(request, { stream: true });
+      const res = await post(plan.body, context);
+      const options = { providerId, jsonMode: plan.jsonMode, warnings: plan.warnings, signal: context.signal };
+      return streamEvents(res.body, (events) => convertStream(events, options), context.signal);
+    },
+    async forward(request, context) {
+      if (request.format !== 'anthropic-messages') throw new Error(`provider ${providerId} cannot forward ${request.format}`);
+      const res = await post(request.body, context);
+      const contentType = res.headers['content-type'];
+      return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', body: res.body };
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Read the body as SSE and convert it; the body is destroyed when the consumer stops early, when the
+ * stream ends, or when the signal aborts (so an abandoned read cannot hold the socket).
+ */
+async function* streamEvents(
+  body: Readable,
+  convert: (events: AsyncIterable<SseEvent>) => AsyncGenerator<IrStreamEvent>,
+  signal: AbortSignal,
+): AsyncGenerator<IrStreamEvent> {
+  const onAbort = (): void => {
+    body.destroy();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) onAbort();
+  try {
+    yield* convert(readSseEvents(body));
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    body.destroy();
+  }
+}
