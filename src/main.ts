@@ -4,9 +4,17 @@ import { findApiKeyByHash, listApiKeysChangedSince, type ApiKeyRow } from './aut
 import type { RequestLogEntry } from './billing/request-log-entry.js';
 import { writeRequestLog } from './billing/request-log-writer.js';
 import { CatalogueHolder } from './catalog/catalogue-holder.js';
+import { ModelAccessCache } from './catalog/model-access-cache.js';
+import { listModelAliases, listOrgAllowedModels } from './catalog/model-access-repository.js';
 import { DEMO_CATALOGUE_PATH } from './config/demo-catalogue.js';
 import type { ServerConfig } from './config/server-config.js';
 import { BatchWriter } from './core/batch-writer.js';
+import { admitProvidersBeforeUpstream } from './gateway/admission/admit-before-upstream.js';
+import { createMetering, type Metering } from './gateway/admission/create-metering.js';
+import { KeySelfCheck } from './gateway/admission/key-self-check.js';
+import { KeyUsageSnapshots } from './billing/key-usage-snapshots.js';
+import { readKeyUsageStatistics } from './billing/key-usage-statistics.js';
+import { createSqlResponseStore } from './gateway/stored-responses/sql-response-store.js';
 import type { Provider } from './providers/provider.js';
 import { createProviders } from './providers/registry.js';
 import { buildServer } from './server/build-server.js';
@@ -17,10 +25,14 @@ import { migrateToLatest } from './store/migrate.js';
 export interface RunningGateway {
   readonly app: FastifyInstance;
   readonly store: Store;
+  /** Admission, balance sync and settlement (tests settle and inspect holds through it). */
+  readonly metering: Metering;
   /** `http://host:port`. */
   readonly url: string;
   /** Re-read the catalogue file (what SIGHUP does); keeps the old one if the new one is invalid. */
   reloadCatalogue(): void;
+  /** Re-read keys, aliases and allowed lists now instead of at the next refresh (tests, operator tools). */
+  refreshCaches(): Promise<void>;
   /** Flush request-log entries now (tests read the log right after a request). */
   flushRequestLog(): Promise<void>;
   /** Drain in-flight requests, flush the request log, close connections. */
@@ -40,16 +52,31 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   const now = options.now ?? Date.now;
   const store = await openStore(config.databaseUrl);
   await migrateToLatest(store.db);
+  let app: FastifyInstance | null = null;
+  const metering = await createMetering({
+    db: store.db,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    balanceRefreshMs: config.balanceRefreshMs,
+    settingsTtlMs: Math.min(10_000, config.balanceRefreshMs * 2),
+    settleIntervalMs: config.settleIntervalMs,
+    maxPendingWrites: config.maxPendingUsage,
+    admissionTimeoutMs: config.admissionTimeoutMs,
+    pendingWrites: () => requestLog.pending,
+    now,
+    onError: (error, what) => app?.log.error({ err: error }, `${what} failed`),
+  });
+  // Every upstream call waits for its request's admission (money held, limits counted).
+  const admitted = (next: Map<string, Provider>) => admitProvidersBeforeUpstream(next, (id) => metering.admission.ready(id));
   const catalogue = new CatalogueHolder({ path: config.configPath ?? DEMO_CATALOGUE_PATH, env: options.env });
-  let providers: Map<string, Provider> = createProviders(catalogue.current());
+  let providers: Map<string, Provider> = admitted(createProviders(catalogue.current()));
   catalogue.onChange((next) => {
     const old = providers;
-    providers = createProviders(next);
+    providers = admitted(createProviders(next));
     // In-flight requests hold the old providers; close them once those have surely finished.
     setTimeout(() => void Promise.allSettled([...old.values()].map((p) => p.close())), 15 * 60_000).unref();
   });
 
-  let app: FastifyInstance | null = null;
   const keys = new KeyCache({
     source: {
       findByHash: async (hash) => toCachedKey(await findApiKeyByHash(store.db, hash)),
@@ -61,8 +88,17 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     onError: (error) => app?.log.error({ err: error }, 'key cache refresh failed'),
   });
   keys.start();
+  const modelAccess = new ModelAccessCache({
+    source: { listAliases: () => listModelAliases(store.db), listOrgAllowedModels: () => listOrgAllowedModels(store.db) },
+    refreshMs: config.keyRefreshMs,
+    onError: (error) => app?.log.error({ err: error }, 'alias cache refresh failed'),
+  });
+  await modelAccess.start();
   const requestLog = new BatchWriter<RequestLogEntry>({
-    flush: (rows) => writeRequestLog(store.db, rows),
+    flush: async (rows) => {
+      await writeRequestLog(store.db, rows);
+      metering.written(rows);
+    },
     maxBatch: 500,
     intervalMs: 100,
     onError: (error, rows) => app?.log.error({ err: error, rows }, 'request log write failed; will retry'),
@@ -71,11 +107,34 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   app = await buildServer({
     logLevel: config.logLevel,
     bodyLimitBytes: config.bodyLimitBytes,
+    responseStore: createSqlResponseStore(store.db),
+    console: {
+      db: store.db,
+      adminToken: config.adminToken,
+      now,
+      modelIds: () => new Set(catalogue.current().models.keys()),
+    },
     gateway: {
       catalogue: () => catalogue.current(),
       providers: () => providers,
       keys,
-      recordRequest: (entry) => requestLog.add(entry),
+      modelAccess,
+      recordRequest: (entry) => {
+        requestLog.add(entry);
+        metering.admission.finish(entry);
+      },
+      metering: {
+        admission: metering.admission,
+        selfCheck: new KeySelfCheck({
+          keys,
+          snapshots: new KeyUsageSnapshots({ read: (id, since) => readKeyUsageStatistics(store.db, id, since), now }),
+          store: metering.store,
+          projectLimits: metering.projectLimits,
+          keyBudget: metering.keyBudget,
+          rpm: 12_000,
+          now,
+        }),
+      },
       now,
     },
   });
@@ -86,17 +145,23 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   return {
     app: server,
     store,
+    metering,
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     reloadCatalogue() {
       const result = catalogue.reload();
       if (result.ok) server.log.info({ file: catalogue.path }, 'catalogue reloaded');
       else server.log.error({ err: result.error }, 'catalogue reload failed; keeping the previous catalogue');
     },
+    refreshCaches: async () => {
+      await Promise.all([keys.refresh(), modelAccess.refresh()]);
+    },
     flushRequestLog: () => requestLog.flush(),
     async close() {
       await server.close();
       await requestLog.close();
+      await metering.close();
       keys.stop();
+      modelAccess.stop();
       await Promise.allSettled([...providers.values()].map((p) => p.close()));
       await store.close();
     },

@@ -13,7 +13,7 @@ const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const DEMO = fileURLToPath(new URL('../catalogues/demo.yaml', import.meta.url));
 
 /** Start `tf-gateway serve` and wait until it prints its URL. */
-async function serve(args: string[]): Promise<{ proc: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
+async function serve(args: string[], ready = /(http:\/\/127\.0\.0\.1:\d+)/): Promise<{ proc: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
   const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, TF_LOG_LEVEL: 'info', TF_KEY_REFRESH_MS: '200' } });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -21,7 +21,7 @@ async function serve(args: string[]): Promise<{ proc: ChildProcessWithoutNullStr
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (m) return { proc, out: () => out, url: m[1]! };
+    if (m && ready.test(out)) return { proc, out: () => out, url: m[1]! };
     if (proc.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -39,12 +39,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('tf-gateway serve --demo', () => {
   it('should print a key once, serve it, drain on SIGTERM with exit 0, and not print the key again', async () => {
     const database = `sqlite:${join(dir, 'demo.db')}`;
-    const first = await serve(['--demo', '--database', database]);
+    const banner = /demo is running[\s\S]*\n\n/;
+    const first = await serve(['--demo', '--database', database], banner);
     const key = /API key:\s+(sk-tf-\S+)/.exec(first.out())?.[1];
     expect(key).toBeDefined();
     const client = new OpenAI({ baseURL: `${first.url}/v1`, apiKey: key!, maxRetries: 0 });
     const res = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
     expect(res.choices[0]!.message.content).toBeTruthy();
+    // The printed console sign-in works and shows the demo organization.
+    const [, email, password] = /sign in as (\S+) \/ (\S+)/.exec(first.out()) ?? [];
+    expect(email).toBe('owner@demo.local');
+    const signIn = await fetch(`${first.url}/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status).toBe(200);
+    const me = await fetch(`${first.url}/api/me`, { headers: { cookie: signIn.headers.get('set-cookie')!.split(';')[0]! } });
+    expect(JSON.stringify(await me.json())).toContain('Demo');
     first.proc.kill('SIGTERM');
     const [code] = (await once(first.proc, 'exit')) as [number | null];
     expect(code).toBe(0);
@@ -54,7 +66,7 @@ describe('tf-gateway serve --demo', () => {
     await store.close();
     expect(rows.some((r) => r.endpoint === 'chat.completions' && r.status === 200)).toBe(true);
 
-    const second = await serve(['--demo', '--database', database]);
+    const second = await serve(['--demo', '--database', database], banner);
     expect(second.out()).not.toMatch(/sk-tf-/);
     second.proc.kill('SIGTERM');
     await once(second.proc, 'exit');

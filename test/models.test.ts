@@ -45,6 +45,7 @@ describe('models', () => {
     const page = await narrow.models.list();
     expect(page.data.map((m) => m.id)).toEqual(['openai/gpt-4o-mini']);
     const error = await narrow.chat.completions.create({ model: 'openai/gpt-4o', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(error).toBeInstanceOf(OpenAI.PermissionDeniedError);
+    expect((error as InstanceType<typeof OpenAI.PermissionDeniedError>).code).toBe('model_not_allowed');
   });
 });

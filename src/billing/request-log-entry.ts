@@ -22,5 +22,7 @@ export interface RequestLogEntry {
   readonly ttftMs: number | null;
   readonly usage: IrUsage | null;
   readonly costNano: bigint;
+  /** Request parameters the gateway dropped before calling the upstream. */
+  readonly ignoredParams: readonly string[];
   readonly createdAt: number;
 }

@@ -22,6 +22,7 @@ function entry(id: string, overrides: Partial<RequestLogEntry> = {}): RequestLog
     usage: createUsage(100, 20, { cacheRead: 40, reasoning: 5 }),
     costNano: 9_223_372_036_854_775_000n,
     createdAt: 1_700_000_000_000,
+    ignoredParams: ['logit_bias', 'frobnicate'],
     ...overrides,
   };
 }
@@ -50,6 +51,7 @@ describeEachDialect('request-log-repository', (ctx) => {
       usageSource: 'reported',
       costNano: 9_223_372_036_854_775_000n,
       createdAt: 1_700_000_000_000,
+      ignoredParams: ['logit_bias', 'frobnicate'],
     });
   });
 

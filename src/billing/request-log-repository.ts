@@ -43,6 +43,8 @@ export interface RequestLogRow {
   readonly usageSource: 'reported' | 'estimated' | 'none';
   /** Cost billed, nano-USD. */
   readonly costNano: bigint;
+  /** Request parameters the gateway dropped (not recognised, or unsupported by the model). */
+  readonly ignoredParams: readonly string[];
   /** Arrival time, ms since epoch. */
   readonly createdAt: number;
 }
@@ -78,11 +80,24 @@ function selectRows(db: Kysely<Database>) {
     .select([
       'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
       'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-      'created_at', moneyText('cost_nano').as('cost'),
+      'created_at', 'ignored_params', moneyText('cost_nano').as('cost'),
     ]);
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
+
+/** The columns {@link requestLogValues} fills, in order (for writers that bind positional parameters). */
+export const REQUEST_LOG_COLUMNS = [
+  'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
+  'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
+  'cost_nano', 'created_at', 'ignored_params',
+] as const satisfies readonly (keyof RequestLogTable)[];
+
+/** The stored values of an entry in {@link REQUEST_LOG_COLUMNS} order. */
+export function requestLogValues(entry: RequestLogEntry): unknown[] {
+  const row = toInsertable(entry);
+  return REQUEST_LOG_COLUMNS.map((column) => row[column]);
+}
 
 function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
   const usage = entry.usage;
@@ -107,6 +122,7 @@ function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
     usage_source: usage?.source ?? 'none',
     cost_nano: entry.costNano,
     created_at: entry.createdAt,
+    ignored_params: entry.ignoredParams.length > 0 ? JSON.stringify(entry.ignoredParams) : null,
   };
 }
 
@@ -131,6 +147,7 @@ function toRequestLogRow(row: SelectedRow): RequestLogRow {
     reasoningTokens: row.reasoning_tokens,
     usageSource: toUsageSource(row.usage_source),
     costNano: parseMoney(row.cost),
+    ignoredParams: row.ignored_params === null ? [] : (JSON.parse(row.ignored_params) as string[]),
     createdAt: Number(row.created_at),
   };
 }

@@ -10,21 +10,41 @@ const ROWS_PER_STATEMENT = 500;
  * debits), idempotent by request id. Entries without a key or usage bill nothing and are skipped.
  */
 export async function insertUsageEvents(db: Kysely<Database>, entries: readonly RequestLogEntry[]): Promise<void> {
-  const billable = entries.filter((e) => e.usage !== null && e.orgId !== null && e.projectId !== null && e.keyId !== null);
+  const billable = entries.filter(isBillable);
   for (let i = 0; i < billable.length; i += ROWS_PER_STATEMENT) {
-    const values = billable.slice(i, i + ROWS_PER_STATEMENT).map((e) => ({
-      id: e.id,
-      org_id: e.orgId!,
-      project_id: e.projectId!,
-      key_id: e.keyId!,
-      model: e.modelResolved ?? e.modelRequested ?? '',
-      cost_nano: e.costNano,
-      input_tokens: e.usage!.input.total,
-      output_tokens: e.usage!.output.total,
-      usage_source: e.usage!.source,
-      created_at: e.createdAt,
-      settled_at: null,
-    }));
+    const values = billable.slice(i, i + ROWS_PER_STATEMENT).map(toUsageEvent);
     await db.insertInto('usage_events').values(values).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
+}
+
+/** Whether an entry bills something (it has usage and a key); only those get a usage event. */
+export function isBillable(entry: RequestLogEntry): boolean {
+  return entry.usage !== null && entry.orgId !== null && entry.projectId !== null && entry.keyId !== null;
+}
+
+/** The columns {@link usageEventValues} fills, in order (for writers that bind positional parameters). */
+export const USAGE_EVENT_COLUMNS = [
+  'id', 'org_id', 'project_id', 'key_id', 'model', 'cost_nano', 'input_tokens', 'output_tokens', 'usage_source', 'created_at', 'settled_at',
+] as const;
+
+/** The stored values of a billable entry's usage event in {@link USAGE_EVENT_COLUMNS} order. */
+export function usageEventValues(entry: RequestLogEntry): unknown[] {
+  const row = toUsageEvent(entry);
+  return USAGE_EVENT_COLUMNS.map((column) => row[column]);
+}
+
+function toUsageEvent(e: RequestLogEntry) {
+  return {
+    id: e.id,
+    org_id: e.orgId!,
+    project_id: e.projectId!,
+    key_id: e.keyId!,
+    model: e.modelResolved ?? e.modelRequested ?? '',
+    cost_nano: e.costNano,
+    input_tokens: e.usage!.input.total,
+    output_tokens: e.usage!.output.total,
+    usage_source: e.usage!.source,
+    created_at: e.createdAt,
+    settled_at: null,
+  };
 }

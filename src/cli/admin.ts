@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { insertApiKey, updateApiKey } from '../auth/api-key-repository.js';
 import { generateApiKeySecret } from '../auth/api-key-secret.js';
@@ -7,6 +7,10 @@ import { formatUsdCents, parseUsd } from '../core/money.js';
 import { openStore } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import type { Database } from '../store/schema.js';
+import { AdminCommandError, type AdminCommand, type Values } from './admin-command.js';
+import { LIMIT_COMMANDS } from './admin-limits.js';
+import { MODEL_ACCESS_COMMANDS } from './admin-model-access.js';
+import { USER_COMMANDS } from './admin-user.js';
 import { createOrganization, getOrganization } from '../tenancy/organization-repository.js';
 import { createProject, getProject } from '../tenancy/project-repository.js';
 
@@ -20,28 +24,12 @@ export interface AdminCommandOptions {
   readonly stderr?: (s: string) => void;
 }
 
-type Values = Readonly<Record<string, string | boolean | undefined>>;
-
-/** One admin command: its flags, help text and action (which returns the JSON to print). */
-interface AdminCommand {
-  readonly options: NonNullable<ParseArgsConfig['options']>;
-  readonly help: string;
-  readonly run: (db: Kysely<Database>, values: Values) => Promise<Record<string, unknown>>;
-}
-
-/** A refusal with a message meant for the operator; exit code 1 (failure) or 2 (usage). */
-class AdminCommandError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 1,
-  ) {
-    super(message);
-  }
-}
-
 const COMMON = `\n\nOptions for every command:\n  --database URL   sqlite:<path> or postgres://... (default: TF_DATABASE_URL, then sqlite:./data/tf-gateway.db)\n  -h, --help       show this help`;
 
 const COMMANDS: Readonly<Record<string, AdminCommand>> = {
+  ...MODEL_ACCESS_COMMANDS,
+  ...LIMIT_COMMANDS,
+  ...USER_COMMANDS,
   'org create': {
     options: { name: { type: 'string' } },
     help: 'Usage: tf-gateway admin org create --name NAME\n\nCreate an organization; prints {"id","name","createdAt"}.',
@@ -110,7 +98,12 @@ Commands:
   project create  --org ORG_ID --name NAME
   key create      --project PROJECT_ID [--name NAME] [--expires ISO_TIME] [--allowed-models ID,ID]
   key disable     --id KEY_ID
+  key budget      --id KEY_ID --budget USD|none
+  project limits  --project PROJECT_ID [--rpm N|none] [--tpm N|none] [--budget USD|none]
   credit          --org ORG_ID --amount USD [--note TEXT]
+  alias create    --org ORG_ID [--project PROJECT_ID] --name NAME --target MODEL
+  org allowed-models --org ORG_ID --models ID,ID   (--models '' allows every model)
+  user create     --email EMAIL --password PASSWORD [--name NAME] [--org ORG_ID [--role ROLE]]
 
 Run 'tf-gateway admin <command> --help' for details.${COMMON}`;
 
@@ -208,3 +201,4 @@ function parseModelList(text: string): string[] {
   }
   return ids;
 }
+

@@ -1,7 +1,9 @@
 import { loadServerConfig, SERVE_HELP } from '../config/server-config.js';
 import { readEnvironment } from '../config/environment.js';
 import { startGateway } from '../main.js';
-import { seedDemo } from './seed-demo.js';
+import { openStore } from '../store/database.js';
+import { migrateToLatest } from '../store/migrate.js';
+import { seedDemo, type SeedDemoResult } from './seed-demo.js';
 
 /** `tf-gateway serve`: start, print the demo key once on first start, drain on SIGTERM/SIGINT. */
 export async function runServeCommand(args: readonly string[]): Promise<number> {
@@ -11,9 +13,10 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   }
   const env = readEnvironment();
   const config = loadServerConfig(args, env);
+  // Seed before listening, so the first request already finds the demo key and credit.
+  const seeded = config.demo ? await seedBeforeStart(config.databaseUrl) : null;
   const gateway = await startGateway(config, { env });
-  if (config.demo) {
-    const seeded = await seedDemo(gateway.store.db);
+  if (seeded !== null) {
     const base = gateway.url;
     if (seeded.created && seeded.key) {
       process.stdout.write(
@@ -22,6 +25,9 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
           'tf-gateway demo is running (models are served by the built-in simulator).',
           `  API base URL:  ${base}/v1`,
           `  API key:       ${seeded.key.secret}   (shown once; store it now)`,
+          ...(seeded.owner
+            ? [`  Console API:   ${base}/api  sign in as ${seeded.owner.email} / ${seeded.owner.password}   (shown once)`]
+            : []),
           '',
           '  Try it:',
           `  curl ${base}/v1/chat/completions -H "Authorization: Bearer ${seeded.key.secret}" \\`,
@@ -52,4 +58,15 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => gateway.reloadCatalogue());
   return -1;
+}
+
+/** Migrate and seed the demo data (once per database) on a short-lived connection. */
+async function seedBeforeStart(databaseUrl: string): Promise<SeedDemoResult> {
+  const store = await openStore(databaseUrl);
+  try {
+    await migrateToLatest(store.db);
+    return await seedDemo(store.db);
+  } finally {
+    await store.close();
+  }
 }

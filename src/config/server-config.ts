@@ -23,6 +23,16 @@ const serverConfigSchema = z.object({
   bodyLimitBytes: z.coerce.number().int().min(1024),
   /** How often changed keys are re-read from the store, ms (bounds how fast a disabled key stops working). */
   keyRefreshMs: z.coerce.number().int().min(100),
+  /** Key prefix in Redis, so deployments (or test runs) can share one Redis. */
+  redisPrefix: z.string().min(1),
+  /** How often balances and budgets in use are re-read, ms (bounds how late a top-up shows). */
+  balanceRefreshMs: z.coerce.number().int().min(100),
+  /** Pause between passes that settle usage events into ledger debits, ms. */
+  settleIntervalMs: z.coerce.number().int().min(50),
+  /** Usage records waiting to be written above which new requests get 503 (back-pressure). */
+  maxPendingUsage: z.coerce.number().int().min(1),
+  /** Longest admission waits on the database or Redis before answering 503, ms. */
+  admissionTimeoutMs: z.coerce.number().int().min(50),
 });
 
 /** Validated, frozen settings of the server. */
@@ -48,6 +58,11 @@ Options (flag / environment variable, default):
                      TF_LOG_LEVEL       info
                      TF_BODY_LIMIT      33554432 (bytes)
                      TF_KEY_REFRESH_MS  5000
+                     TF_REDIS_PREFIX    tf:   (Redis key prefix)
+                     TF_BALANCE_REFRESH_MS  5000  (balances and budgets re-read)
+                     TF_SETTLE_INTERVAL_MS  1000  (usage settled into ledger debits)
+                     TF_MAX_PENDING_USAGE   20000 (unwritten usage records before 503)
+                     TF_ADMISSION_TIMEOUT_MS 2000 (admission waits before 503)
   -h, --help`;
 
 /** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
@@ -75,6 +90,11 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     logLevel: env.TF_LOG_LEVEL ?? 'info',
     bodyLimitBytes: env.TF_BODY_LIMIT ?? 32 * 1024 * 1024,
     keyRefreshMs: env.TF_KEY_REFRESH_MS ?? 5000,
+    redisPrefix: env.TF_REDIS_PREFIX ?? 'tf:',
+    balanceRefreshMs: env.TF_BALANCE_REFRESH_MS ?? 5000,
+    settleIntervalMs: env.TF_SETTLE_INTERVAL_MS ?? 1000,
+    maxPendingUsage: env.TF_MAX_PENDING_USAGE ?? 20_000,
+    admissionTimeoutMs: env.TF_ADMISSION_TIMEOUT_MS ?? 2000,
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -5,6 +5,24 @@ import { GatewayError } from '../core/errors.js';
 
 const KEY_PREFIX = 'sk-tf-';
 
+/**
+ * Hashes of recently presented secrets, so a busy key is not hashed on every request. Bounded:
+ * cleared when full, so a client cycling random keys cannot grow it (nor keep a secret in it for long).
+ */
+const HASH_CACHE_SIZE = 256;
+const hashes = new Map<string, string>();
+
+function hashOf(secret: string): string {
+  if (secret.length > 128) return hashApiKeySecret(secret);
+  let hash = hashes.get(secret);
+  if (hash === undefined) {
+    hash = hashApiKeySecret(secret);
+    if (hashes.size >= HASH_CACHE_SIZE) hashes.clear();
+    hashes.set(secret, hash);
+  }
+  return hash;
+}
+
 /** The presented secret: `Authorization: Bearer` (OpenAI SDKs, Anthropic 1.x) or `x-api-key` (Anthropic 0.x). */
 export function readPresentedKey(headers: IncomingHttpHeaders): string | null {
   const auth = headers.authorization;
@@ -23,7 +41,7 @@ export async function authenticate(headers: IncomingHttpHeaders, keys: KeyCache,
   if (!secret.startsWith(KEY_PREFIX)) {
     throw new GatewayError('GW_INVALID_API_KEY', 'Incorrect API key provided. Inference keys start with sk-tf-.');
   }
-  const key = await keys.get(hashApiKeySecret(secret));
+  const key = await keys.get(hashOf(secret));
   if (key === null) throw new GatewayError('GW_INVALID_API_KEY', `Incorrect API key provided: ${mask(secret)}.`);
   if (key.disabled) throw new GatewayError('GW_API_KEY_DISABLED', `The API key ${key.prefix}... is disabled.`);
   if (key.expiresAt !== null && key.expiresAt <= nowMs) {

@@ -1,6 +1,9 @@
 import type { KeyCache } from '../auth/key-cache.js';
+import type { ModelAccessCache } from '../catalog/model-access-cache.js';
 import type { Catalogue } from '../catalog/types.js';
 import type { Provider } from '../providers/provider.js';
+import type { AdmissionService } from './admission/admission-service.js';
+import type { KeySelfCheck } from './admission/key-self-check.js';
 import type { RequestLogEntry } from './request-record.js';
 
 /** What the gateway routes need, injected by the composition root. */
@@ -10,8 +13,20 @@ export interface GatewayDeps {
   /** Providers by catalogue id, matching the current catalogue. */
   readonly providers: () => ReadonlyMap<string, Provider>;
   readonly keys: KeyCache;
+  /** Organization and project aliases and organization allowed-model lists. */
+  readonly modelAccess: ModelAccessCache;
   /** Receives one entry per request; must not block. */
   readonly recordRequest: (entry: RequestLogEntry) => void;
+  /** Admission (holds, budgets, rate limits) and the key self-check (issue 4). */
+  readonly metering: GatewayMetering;
   /** Milliseconds since epoch. */
   readonly now: () => number;
+}
+
+/** The metering services the routes use. */
+export interface GatewayMetering {
+  /** Holds money and counts rate limits before the upstream is called. */
+  readonly admission: AdmissionService;
+  /** Answers `GET /v1/key`. */
+  readonly selfCheck: KeySelfCheck;
 }

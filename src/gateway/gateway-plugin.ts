@@ -3,12 +3,27 @@ import type { GatewayDeps } from './gateway-deps.js';
 import { registerChatCompletions } from './routes/chat-completions.js';
 import { registerCompletions } from './routes/completions.js';
 import { registerEmbeddings } from './routes/embeddings.js';
+import { registerKey } from './routes/key.js';
+import { registerMessages } from './routes/messages.js';
 import { registerModels } from './routes/models.js';
+import { registerRerank } from './routes/rerank.js';
+import { registerResponses } from './routes/responses.js';
+import { createMemoryResponseStore, type ResponseStore } from './stored-responses/response-store.js';
 
-/** Register the inference API (`/v1`) on an encapsulated Fastify scope. */
-export function registerGateway(app: FastifyInstance, deps: GatewayDeps): void {
+/** Options of {@link registerGateway} beyond the shared deps. */
+export interface GatewayRouteOptions {
+  /** Where `/v1/responses` keeps stored responses; process memory when absent. */
+  readonly responseStore?: ResponseStore;
+}
+
+/** Register the inference API (`/v1`, and `/v2/rerank`) on an encapsulated Fastify scope. */
+export function registerGateway(app: FastifyInstance, deps: GatewayDeps, options: GatewayRouteOptions = {}): void {
   registerChatCompletions(app, deps);
   registerCompletions(app, deps);
   registerEmbeddings(app, deps);
   registerModels(app, deps);
+  registerKey(app, deps.metering.selfCheck);
+  registerMessages(app, deps);
+  registerResponses(app, deps, options.responseStore ?? createMemoryResponseStore());
+  registerRerank(app, deps);
 }

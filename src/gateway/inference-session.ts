@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CachedKey } from '../auth/key-cache.js';
 import { priceUsage } from '../billing/price-usage.js';
+import { effectiveMaxOutputTokens } from '../billing/worst-case-cost.js';
 import type { ModelKind } from '../catalog/types.js';
 import { formatUsd } from '../core/money.js';
 import { GatewayError, isGatewayError } from '../core/errors.js';
@@ -10,8 +11,11 @@ import { zodIssueToError } from '../protocol/openai/format-zod-issue.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RelayContext } from './relay/relay-context.js';
 import { RequestRecord, type Endpoint } from './request-record.js';
-import { resolveTarget, type Target } from './resolve-target.js';
+import type { Target } from './resolve-target.js';
 import { authenticate } from './authenticate.js';
+import { resolveModel, type ModelResolution } from './semantics/resolve-model.js';
+import type { ParamFormat } from './semantics/param-dialects.js';
+import { shapeParams } from './semantics/shape-params.js';
 
 /** One inference request in progress: its key, record, cancellation and helpers. */
 export interface InferenceSession {
@@ -22,8 +26,15 @@ export interface InferenceSession {
   readonly headers: Record<string, string>;
   /** Validate the body against a wire schema (400 naming the field on failure). */
   parse<T extends z.ZodType>(schema: T): z.infer<T>;
-  /** Resolve the model for this endpoint's kinds and note it on the record. */
+  /** Resolve the model (aliases, modifiers, version, lifecycle, allowed lists) and note it on the record and headers. */
   resolve(name: string, kinds: readonly ModelKind[]): Target;
+  /**
+   * Shape the validated body for the resolved model (modifiers, dropped parameters, capability
+   * checks, output limit); returns the body to send on. Call after `resolve`.
+   */
+  shape(format: ParamFormat, body: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** The effective output-token limit after shaping, or null (no limit on this endpoint, or not shaped). */
+  readonly maxOutputTokens: number | null;
   /** Build the relay context for a resolved target. */
   relay(target: Target, estimatePromptTokens: () => number): RelayContext;
 }
@@ -72,11 +83,16 @@ function createSession(
   signal: AbortSignal,
   headers: Record<string, string>,
 ): InferenceSession {
+  let resolution: ModelResolution | null = null;
+  let maxOutputTokens: number | null = null;
   return {
     key,
     record,
     signal,
     headers,
+    get maxOutputTokens() {
+      return maxOutputTokens;
+    },
     parse(schema) {
       if (!isJsonObject(request.body)) {
         throw new GatewayError('GW_INVALID_REQUEST', 'The request body must be a JSON object.');
@@ -86,12 +102,39 @@ function createSession(
       return result.data;
     },
     resolve(name, kinds) {
-      const target = resolveTarget(deps.catalogue(), deps.providers(), name, kinds, key);
-      record.modelResolved = target.version.version === null ? target.model.id : `${target.model.id}@${target.version.version}`;
-      record.providerId = target.provider.id;
-      return target;
+      resolution = resolveModel({ catalogue: deps.catalogue(), providers: deps.providers(), access: deps.modelAccess, key, name, kinds, now: deps.now() });
+      Object.assign(headers, resolution.headers);
+      record.modelResolved = resolution.resolvedName;
+      record.providerId = resolution.target.provider.id;
+      return resolution.target;
+    },
+    shape(format, body) {
+      if (resolution === null) throw new GatewayError('GW_INTERNAL', 'shape() called before resolve()');
+      const { model, provider } = resolution.target;
+      const shaped = shapeParams(format, body, model, resolution.modifiers, provider.type);
+      Object.assign(headers, shaped.headers);
+      if (shaped.ignored.length > 0) headers['x-tf-ignored-params'] = shaped.ignored.join(',');
+      record.ignoredParams = shaped.ignored;
+      maxOutputTokens = shaped.maxOutputTokens;
+      return shaped.body;
     },
     relay(target, estimatePromptTokens) {
+      // --- metering (issue 4): hold the worst case before any upstream call; the providers in
+      // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
+      let promptTokens: number | null = null;
+      const estimateOnce = (): number => (promptTokens ??= estimatePromptTokens());
+      deps.metering.admission.begin({
+        requestId: record.id,
+        key,
+        model: target.model,
+        promptTokens: estimateOnce(),
+        maxOutputTokens: maxOutputTokens ?? effectiveMaxOutputTokens(request.body, target.model),
+        setHeaders: (extra) => {
+          Object.assign(headers, extra);
+          reply.headers(extra);
+        },
+      });
+      // --- end metering
       return {
         reply,
         record,
@@ -99,7 +142,10 @@ function createSession(
         pricing: target.model.pricing,
         signal,
         headers,
-        estimatePromptTokens,
+        estimatePromptTokens: estimateOnce,
+        get bodyExtras() {
+          return record.ignoredParams.length > 0 ? { tf: { ignored_params: record.ignoredParams } } : null;
+        },
         meter(usage, searchUnits = 0) {
           const cost = priceUsage(usage, target.model.pricing, searchUnits);
           record.setUsage(usage, cost);

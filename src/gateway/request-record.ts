@@ -14,6 +14,8 @@ export class RequestRecord {
   stream = false;
   usage: IrUsage | null = null;
   costNano = 0n;
+  /** Parameters dropped before the upstream call (reported to the client and logged). */
+  ignoredParams: readonly string[] = [];
   private firstByteAt: number | null = null;
   private done = false;
 
@@ -57,6 +59,7 @@ export class RequestRecord {
       ttftMs: this.firstByteAt === null ? null : this.firstByteAt - this.startedAt,
       usage: this.usage,
       costNano: this.costNano,
+      ignoredParams: this.ignoredParams,
       createdAt: this.startedAt,
     });
   }

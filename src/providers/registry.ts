@@ -1,3 +1,4 @@
+import { loadTokenizer } from '../billing/estimate-tokens.js';
 import type { Catalogue, ProviderConfig } from '../catalog/types.js';
 import { createAnthropicProvider } from './anthropic/index.js';
 import { createOpenAIProvider } from './openai/index.js';
@@ -8,7 +9,11 @@ import { createSimProvider } from './sim/index.js';
 const FACTORIES: Record<ProviderType, (config: ProviderConfig) => Provider> = {
   openai: createOpenAIProvider,
   anthropic: createAnthropicProvider,
-  sim: (config) => createSimProvider({ id: config.id }),
+  sim: (config) => {
+    // The sim counts tokens on every answer: load the tokenizer now rather than on the first request.
+    loadTokenizer();
+    return createSimProvider({ id: config.id });
+  },
 };
 
 /** Build a provider for every provider of the catalogue. */

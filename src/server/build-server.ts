@@ -3,6 +3,9 @@ import { GatewayError } from '../core/errors.js';
 import { createRequestId } from '../core/ids.js';
 import type { GatewayDeps } from '../gateway/gateway-deps.js';
 import { registerGateway } from '../gateway/gateway-plugin.js';
+import type { ResponseStore } from '../gateway/stored-responses/response-store.js';
+import { registerConsole, type ConsoleDeps } from '../console/console-plugin.js';
+import { buildOpenApiDocument } from '../console/openapi.js';
 import { openAIErrorHandler, sendOpenAIError } from './error-handler.js';
 
 /** Options of {@link buildServer}. */
@@ -10,11 +13,15 @@ export interface BuildServerOptions {
   readonly gateway: GatewayDeps;
   readonly logLevel: string;
   readonly bodyLimitBytes: number;
+  /** Stored `/v1/responses` answers (the SQL store in production); process memory when absent. */
+  readonly responseStore?: ResponseStore;
+  /** Console API dependencies; the console is mounted under /api when given. */
+  readonly console?: ConsoleDeps;
 }
 
 /**
  * Assemble the HTTP server: request ids on every answer, the OpenAI error envelope for errors and
- * unknown routes, and the gateway's routes in their own encapsulated scope.
+ * unknown routes, the gateway's routes and the console API (`/api`) in their own encapsulated scopes.
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -37,7 +44,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(async (scope) => {
-    registerGateway(scope, options.gateway);
+    registerGateway(scope, options.gateway, options.responseStore ? { responseStore: options.responseStore } : {});
   });
+  if (options.console) await registerConsole(app, options.console);
+  // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
+  const openapi = buildOpenApiDocument();
+  app.get('/openapi.json', async () => openapi);
   return app;
 }

@@ -1,6 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, isGatewayError } from '../core/errors.js';
+import { encodeMessagesError } from '../protocol/anthropic-messages/error-envelope.js';
 import { encodeOpenAIError } from '../protocol/openai/error-envelope.js';
+
+/** Error envelopes a route can ask for through its config (`{ config: { errorEnvelope } }`); OpenAI by default. */
+export type ErrorEnvelope = 'openai' | 'anthropic';
+
+/** The envelope a route asked for. */
+function envelopeOf(request: FastifyRequest): ErrorEnvelope {
+  const config = request.routeOptions?.config as { errorEnvelope?: unknown } | undefined;
+  return config?.errorEnvelope === 'anthropic' ? 'anthropic' : 'openai';
+}
 
 /** Fastify's own error codes, mapped to ours so the client always gets the envelope. */
 function fromFastifyError(error: FastifyError): GatewayError {
@@ -31,16 +41,24 @@ export function toGatewayError(error: unknown): GatewayError {
 
 /** Send a GatewayError as the OpenAI envelope with `retry-after` where retrying makes sense. */
 export async function sendOpenAIError(reply: FastifyReply, error: GatewayError): Promise<void> {
+  await sendErrorEnvelope(reply, error, 'openai');
+}
+
+/** Send a GatewayError in the chosen envelope (Anthropic's carries `request_id` and a `request-id` header). */
+export async function sendErrorEnvelope(reply: FastifyReply, error: GatewayError, envelope: ErrorEnvelope): Promise<void> {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   // Stainless SDKs retry 408/409/429/5xx unless told not to; a non-retryable 5xx says so.
   if (error.status >= 500 && !error.retryable) reply.header('x-should-retry', 'false');
-  await reply.code(error.status).type('application/json').send(JSON.stringify(encodeOpenAIError(error)));
+  const id = reply.request.id;
+  const body = envelope === 'anthropic' ? encodeMessagesError(error, id) : encodeOpenAIError(error);
+  if (envelope === 'anthropic') reply.header('request-id', id);
+  await reply.code(error.status).type('application/json').send(JSON.stringify(body));
 }
 
-/** Fastify error handler for the OpenAI-style API. */
+/** Fastify error handler: the OpenAI envelope, or the one the route's config names (`/v1/messages`: Anthropic's). */
 export async function openAIErrorHandler(this: unknown, error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const gatewayError = toGatewayError(error);
   if (gatewayError.status >= 500) request.log.error({ err: error, code: gatewayError.code }, gatewayError.message);
   if (reply.sent || reply.raw.headersSent) return;
-  await sendOpenAIError(reply, gatewayError);
+  await sendErrorEnvelope(reply, gatewayError, envelopeOf(request));
 }

@@ -56,6 +56,10 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Sto
     max: options.maxConnections ?? 10,
     types: { getTypeParser: getPgTypeParser },
   });
+  // An idle client whose server connection drops (PostgreSQL restart, failover) emits 'error' on
+  // the pool; unhandled, that would crash the process. The pool discards the client and opens a
+  // new one on the next query, whose failure reaches the caller (and the batch writer retries).
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await pool.query('SELECT 1');

@@ -1,4 +1,8 @@
 import type { ColumnType } from 'kysely';
+import type {
+  AccessTokensTable, ApiKeySettingsTable, AuditLogTable, InvitesTable, ModelAliasesTable, NotificationsTable, OrgMembershipsTable,
+  OrgSettingsTable, ProjectLimitsTable, ProjectMembershipsTable, SessionsTable, UsersTable,
+} from './console-schema.js';
 
 /** Milliseconds since the Unix epoch, stored as BIGINT (exact in both engines; read as a number). */
 export type Millis = number;
@@ -106,6 +110,8 @@ export interface RequestLogTable {
   usage_source: string;
   /** Cost billed, nano-USD. */
   cost_nano: MoneyColumn;
+  /** JSON array of request parameters the gateway dropped, or null when none. */
+  ignored_params: string | null;
   /** Arrival time. */
   created_at: Millis;
 }
@@ -168,4 +174,50 @@ export interface Database {
   usage_events: UsageEventsTable;
   /** Ledger. */
   ledger_entries: LedgerEntriesTable;
+  /** Console users. */
+  users: UsersTable;
+  /** Console sessions. */
+  sessions: SessionsTable;
+  /** Personal access tokens. */
+  access_tokens: AccessTokensTable;
+  /** Organization memberships. */
+  org_memberships: OrgMembershipsTable;
+  /** Project memberships. */
+  project_memberships: ProjectMembershipsTable;
+  /** Invites. */
+  invites: InvitesTable;
+  /** Organization settings. */
+  org_settings: OrgSettingsTable;
+  /** Model aliases. */
+  model_aliases: ModelAliasesTable;
+  /** Project limits and budgets. */
+  project_limits: ProjectLimitsTable;
+  /** Key budgets and soft deletion. */
+  api_key_settings: ApiKeySettingsTable;
+  /** Audit log. */
+  audit_log: AuditLogTable;
+  /** Notifications. */
+  notifications: NotificationsTable;
+  /** Stored `/v1/responses` answers. */
+  stored_responses: StoredResponsesTable;
+}
+
+/** A stored `/v1/responses` answer (`store: true`); readable only by keys of the same project. */
+export interface StoredResponsesTable {
+  /** The response id (`resp_...`). */
+  id: string;
+  /** Organization of the key that created it. */
+  org_id: string;
+  /** Project of the key that created it; lookups are scoped to it. */
+  project_id: string;
+  /** Key that created it. */
+  key_id: string | null;
+  /** Catalogue model id that answered. */
+  model: string;
+  /** JSON array of input items: the whole conversation so far, this response's output included (instructions excluded). */
+  conversation: string;
+  /** JSON of the response object as sent to the client. */
+  response: string;
+  /** Creation time. */
+  created_at: Millis;
 }

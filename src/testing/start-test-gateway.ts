@@ -35,6 +35,10 @@ export interface TestGatewayOptions {
   readonly keyRefreshMs?: number;
   /** Credit granted to the organization, USD. */
   readonly creditUsd?: string;
+  /** Extra server settings as environment variables (`TF_BALANCE_REFRESH_MS` ...). */
+  readonly serverEnv?: Record<string, string>;
+  /** Extra `serve` flags (`--redis URL` ...). */
+  readonly serveArgs?: readonly string[];
 }
 
 /** Start a real gateway on 127.0.0.1 with a random port, a temp catalogue file and a fresh store. */
@@ -53,9 +57,10 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const project = await admin(['project', 'create', '--org', String(org.id), '--name', 'Test project']);
   const key = await admin(['key', 'create', '--project', String(project.id), '--name', 'test']);
   await admin(['credit', '--org', String(org.id), '--amount', options.creditUsd ?? '100.00']);
-  const config = loadServerConfig(['--config', cataloguePath, '--port', '0', '--database', databaseUrl], {
+  const config = loadServerConfig(['--config', cataloguePath, '--port', '0', '--database', databaseUrl, ...(options.serveArgs ?? [])], {
     TF_LOG_LEVEL: 'silent',
     TF_KEY_REFRESH_MS: String(options.keyRefreshMs ?? 200),
+    ...options.serverEnv,
   });
   const gateway = await startGateway(config, { env: options.env ?? {}, ...(options.now ? { now: options.now } : {}) });
   return {

@@ -14,6 +14,8 @@ export interface RelayContext {
   readonly signal: AbortSignal;
   /** Headers every answer carries (`x-request-id` ...). */
   readonly headers: Record<string, string>;
+  /** Top-level fields added to a JSON answer and to the first chunk of a stream (`tf.ignored_params`), or null. */
+  readonly bodyExtras: Readonly<Record<string, unknown>> | null;
   /** Prompt token estimate, computed only when an upstream reports no usage. */
   readonly estimatePromptTokens: () => number;
   /** Price usage and record it on the request; returns the cost as a USD string. */

@@ -30,6 +30,7 @@ export async function relayIrStream(
   const generated: string[] = [];
   let reportedUsage: IrUsage | null = null;
   let failure: GatewayError | null = null;
+  let extras = ctx.bodyExtras;
   try {
     for await (const event of events) {
       if (writer.isClosed) break;
@@ -47,7 +48,8 @@ export async function relayIrStream(
       if (event.type === 'tool-call-delta') generated.push(event.argumentsDelta);
       for (const chunk of encoding.encode(event)) {
         ctx.record.markFirstByte();
-        await writer.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        await writer.write(`data: ${JSON.stringify(extras === null ? chunk : { ...chunk, ...extras })}\n\n`);
+        extras = null;
       }
     }
   } catch (error) {

@@ -32,11 +32,102 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
     usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
   }
   const cost = ctx.meter(usage);
+  if (ctx.bodyExtras === null && isJsonObject(answer.usage) && !('cost' in answer.usage)) {
+    // The common case: send the upstream's own text with `"cost"` added to its usage object,
+    // instead of serialising the whole parsed answer again.
+    const spliced = addUsageCost(text, cost);
+    if (spliced !== null) {
+      ctx.record.markFirstByte();
+      await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(spliced);
+      return;
+    }
+  }
   answer.usage = isJsonObject(answer.usage)
     ? { ...answer.usage, cost }
     : format === 'openai-embeddings'
       ? { prompt_tokens: usage.input.total, total_tokens: usage.input.total, cost }
       : { prompt_tokens: usage.input.total, completion_tokens: usage.output.total, total_tokens: usage.input.total + usage.output.total, cost };
+  if (ctx.bodyExtras !== null) Object.assign(answer, ctx.bodyExtras);
   ctx.record.markFirstByte();
   await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(JSON.stringify(answer));
+}
+
+/**
+ * `text` (a JSON object already validated by JSON.parse) with `"cost": cost` appended to its
+ * top-level `usage` object, or null when that cannot be done with certainty (no plain `"usage"` key
+ * at the top level, a top-level key written with escapes, a non-object value). When the key occurs
+ * twice the last one is used, as JSON.parse does.
+ */
+export function addUsageCost(text: string, cost: string): string | null {
+  let depth = 0;
+  let usageStart = -1;
+  let expectKey = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const end = stringEnd(text, i);
+      if (end < 0) return null;
+      if (depth === 1 && expectKey) {
+        for (let k = i + 1; k < end; k++) if (text.charCodeAt(k) === 0x5c /* \\ */) return null;
+        if (end - i === 6 && text.startsWith('usage', i + 1)) {
+          let j = end + 1;
+          while (isSpace(text.charCodeAt(j))) j++;
+          if (text.charCodeAt(j) !== 0x3a /* : */) return null;
+          j++;
+          while (isSpace(text.charCodeAt(j))) j++;
+          usageStart = j;
+        }
+      }
+      expectKey = false;
+      i = end;
+    } else if (c === 0x7b /* { */) {
+      depth++;
+      expectKey = depth === 1;
+    } else if (c === 0x5b /* [ */) {
+      depth++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    } else if (c === 0x2c /* , */) {
+      expectKey = depth === 1;
+    }
+  }
+  if (usageStart < 0 || text.charCodeAt(usageStart) !== 0x7b) return null;
+  // Find the brace closing the usage object.
+  let level = 0;
+  for (let i = usageStart; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      i = stringEnd(text, i);
+      if (i < 0) return null;
+    } else if (c === 0x7b || c === 0x5b) {
+      level++;
+    } else if (c === 0x7d || c === 0x5d) {
+      level--;
+      if (level === 0) {
+        let k = i - 1;
+        while (isSpace(text.charCodeAt(k))) k--;
+        const member = `"cost":${JSON.stringify(cost)}`;
+        return `${text.slice(0, i)}${k === usageStart ? '' : ','}${member}${text.slice(i)}`;
+      }
+    }
+  }
+  return null;
+}
+
+/** Index of the quote closing the string that starts at `start`, or -1. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    const q = text.indexOf('"', i);
+    if (q < 0) return -1;
+    let backslashes = 0;
+    for (let b = q - 1; b > start && text.charCodeAt(b) === 0x5c; b--) backslashes++;
+    if (backslashes % 2 === 0) return q;
+    i = q + 1;
+  }
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }

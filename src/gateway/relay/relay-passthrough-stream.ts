@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject, safeParseJson, type JsonObject } from '../../core/json.js';
 import type { IrUsage } from '../../protocol/ir/index.js';
@@ -30,14 +31,38 @@ export async function relayPassthroughStream(
   writer.start(ctx.headers);
 
   const generated: string[] = [];
+  // Chunks forwarded unparsed, kept (up to RAW_BUDGET characters) so their text can be counted if
+  // the upstream never reports usage; folded into `generated` when the budget is exceeded.
+  const unparsed: string[] = [];
+  let unparsedChars = 0;
   let reportedUsage: IrUsage | null = null;
   let failure: GatewayError | null = null;
   let last: JsonObject | null = null;
+  let lastRaw: string | null = null;
+  let extras = ctx.bodyExtras;
+  let sawDone = false;
   try {
-    for await (const event of readSseEvents(res.body)) {
+    for await (const event of readSseEvents(res.body, { destroyOnReturn: false })) {
       if (writer.isClosed) break;
-      if (event.data === '[DONE]') break;
-      const parsed = safeParseJson(event.data);
+      const data = event.data;
+      if (data === '[DONE]') {
+        sawDone = true;
+        break;
+      }
+      if (extras === null && !mayNeedParsing(data)) {
+        // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
+        unparsed.push(data);
+        unparsedChars += data.length;
+        if (unparsedChars > RAW_BUDGET) {
+          foldUnparsed(unparsed, generated);
+          unparsedChars = 0;
+        }
+        lastRaw = data;
+        ctx.record.markFirstByte();
+        if (!writer.send(`data: ${data}\n\n`)) await writer.drain();
+        continue;
+      }
+      const parsed = safeParseJson(data);
       if (!parsed.ok || !isJsonObject(parsed.value)) {
         failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream chunk.`);
         break;
@@ -49,6 +74,7 @@ export async function relayPassthroughStream(
       }
       collectChoiceText(chunk, generated);
       last = chunk;
+      lastRaw = null;
       const usage = decodeOpenAIUsage(chunk.usage);
       if (usage !== null) {
         reportedUsage = usage;
@@ -62,7 +88,13 @@ export async function relayPassthroughStream(
         continue;
       }
       ctx.record.markFirstByte();
-      await writer.write(`data: ${event.data}\n\n`);
+      if (extras !== null) {
+        // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
+        await writer.write(`data: ${JSON.stringify({ ...chunk, ...extras })}\n\n`);
+        extras = null;
+        continue;
+      }
+      await writer.write(`data: ${data}\n\n`);
     }
   } catch (error) {
     if (!ctx.signal.aborted) {
@@ -70,9 +102,19 @@ export async function relayPassthroughStream(
       failure = mapped instanceof GatewayError ? mapped : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.');
     }
   } finally {
-    if (!res.body.destroyed) res.body.destroy();
+    finishBody(res.body, sawDone && failure === null && !writer.isClosed);
   }
-  const meta = { id: last?.id ?? `chatcmpl-${ctx.record.id}`, created: last?.created ?? Math.floor(Date.now() / 1000), model: last?.model ?? '' };
+  if (reportedUsage === null) foldUnparsed(unparsed, generated);
+  let meta: { id: unknown; created: unknown; model: unknown } | null = null;
+  const getMeta = () => {
+    if (meta !== null) return meta;
+    if (lastRaw !== null) {
+      const parsed = safeParseJson(lastRaw);
+      if (parsed.ok && isJsonObject(parsed.value)) last = parsed.value;
+    }
+    meta = { id: last?.id ?? `chatcmpl-${ctx.record.id}`, created: last?.created ?? Math.floor(Date.now() / 1000), model: last?.model ?? '' };
+    return meta;
+  };
   await finishOpenAIStream(ctx, writer, {
     reportedUsage,
     failure: failure === null ? null : asStreamFailure(failure),
@@ -80,16 +122,72 @@ export async function relayPassthroughStream(
     includeUsage,
     failureChunk: () =>
       format === 'openai-chat'
-        ? { ...meta, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'error' }] }
-        : { ...meta, object: 'text_completion', choices: [{ index: 0, text: '', logprobs: null, finish_reason: 'error' }] },
+        ? { ...getMeta(), object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'error' }] }
+        : { ...getMeta(), object: 'text_completion', choices: [{ index: 0, text: '', logprobs: null, finish_reason: 'error' }] },
     usageChunk: (usage, cost) => ({
-      ...meta,
+      ...getMeta(),
       object: format === 'openai-chat' ? 'chat.completion.chunk' : 'text_completion',
       choices: [],
       usage: encodeOpenAIUsage(usage, cost),
     }),
   });
 }
+
+/** Characters of unparsed chunks kept per stream before their text is extracted (bounds memory). */
+const RAW_BUDGET = 256 * 1024;
+
+/**
+ * Whether a chunk may carry something the relay must act on: an `error`, a non-null `usage`, or
+ * something that is not a JSON object at all. False only when every `"usage"` in the text is
+ * `"usage": null` and no `"error"` appears, which is how OpenAI-style servers send ordinary chunks
+ * (with `stream_options.include_usage`, every chunk has `"usage":null`). Inside JSON strings a quote
+ * is escaped, so text such as `\"error\"` in generated content never matches; a false positive only
+ * costs a parse.
+ */
+export function mayNeedParsing(data: string): boolean {
+  if (data.charCodeAt(0) !== 0x7b /* { */ || data.charCodeAt(data.length - 1) !== 0x7d /* } */) return true;
+  if (data.includes('"error"')) return true;
+  let from = 0;
+  for (;;) {
+    const at = data.indexOf('"usage"', from);
+    if (at < 0) return false;
+    let i = at + 7;
+    while (isJsonSpace(data.charCodeAt(i))) i++;
+    if (data.charCodeAt(i) !== 0x3a /* : */) return true;
+    i++;
+    while (isJsonSpace(data.charCodeAt(i))) i++;
+    if (!data.startsWith('null', i)) return true;
+    from = i + 4;
+  }
+}
+
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/** Parse chunks that were forwarded raw and collect their generated text. */
+function foldUnparsed(unparsed: string[], generated: string[]): void {
+  for (const data of unparsed) {
+    const parsed = safeParseJson(data);
+    if (parsed.ok) collectChoiceText(parsed.value, generated);
+  }
+  unparsed.length = 0;
+}
+
+/**
+ * Finish the upstream body. After `[DONE]` the rest (normally just the end of the response) is
+ * drained, so the keep-alive connection is reused and no abort error is built; otherwise (client
+ * gone, failure, early stop) it is destroyed, which cancels the upstream request.
+ */
+function finishBody(body: Readable, drain: boolean): void {
+  if (body.destroyed) return;
+  // Nobody listens to the body any more; a late error (or the abort error of destroy) must not be uncaught.
+  body.on('error', ignore);
+  if (drain) body.resume();
+  else body.destroy();
+}
+
+function ignore(): void {}
 
 /** An error object sent by the upstream inside the stream. */
 function upstreamStreamError(providerId: string, error: unknown): GatewayError {

@@ -14,8 +14,15 @@ export const SSE_HEADERS = {
  * 'drain' (or for the client to go away), so a slow reader slows the upstream read instead of
  * growing memory.
  */
+/** Queued text beyond this many characters is written at once rather than at the end of the tick. */
+const FLUSH_AT = 64 * 1024;
+
 export class SseWriter {
   private closed = false;
+  private wrote = false;
+  /** Text sent in this tick, written to the socket in one piece at the end of the tick. */
+  private pending = '';
+  private flushScheduled = false;
 
   constructor(private readonly res: ServerResponse) {
     res.once('close', () => {
@@ -28,22 +35,77 @@ export class SseWriter {
     return this.closed || this.res.destroyed;
   }
 
-  /** Send the status line and headers. */
+  /**
+   * Set the status line and headers. They go out with the first event (one socket write instead of
+   * two); if no event is written in this turn of the event loop they are flushed on their own, so a
+   * client still sees the answer start while the upstream is slow to send its first chunk.
+   */
   start(headers: Record<string, string | number | readonly string[]>): void {
     this.res.writeHead(200, { ...SSE_HEADERS, ...headers });
-    this.res.flushHeaders();
+    setImmediate(flushHeadersIfIdle, this);
+  }
+
+  /** Send the headers now unless something was written already. */
+  flushHeaders(): void {
+    if (!this.wrote && !this.isClosed) this.res.flushHeaders();
+  }
+
+  /**
+   * Queue text without waiting. Text sent in the same tick (the events of one upstream read) is
+   * joined and written as one chunk at the end of the tick, so relaying keeps the upstream's timing
+   * without a socket write (and a chunk header) per event. Returns false when the caller should
+   * `await drain()`.
+   */
+  send(text: string): boolean {
+    if (this.isClosed) return true;
+    this.wrote = true;
+    this.pending += text;
+    if (this.pending.length >= FLUSH_AT) {
+      this.flush();
+      return !this.res.writableNeedDrain;
+    }
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushPending, this);
+    }
+    return !this.res.writableNeedDrain;
+  }
+
+  /** Wait until the socket buffer has room again, or the client has gone. */
+  async drain(): Promise<void> {
+    this.flush();
+    if (this.isClosed || !this.res.writableNeedDrain) return;
+    await Promise.race([once(this.res, 'drain'), once(this.res, 'close')]);
   }
 
   /** Write text; waits when the socket buffer is full. */
   async write(text: string): Promise<void> {
-    if (this.isClosed) return;
-    if (!this.res.write(text)) {
-      await Promise.race([once(this.res, 'drain'), once(this.res, 'close')]);
-    }
+    if (!this.send(text)) await this.drain();
   }
 
-  /** End the response. */
-  end(): void {
-    if (!this.isClosed) this.res.end();
+  /** Write the queued text now. */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    if (!this.isClosed && !this.res.writableEnded) this.res.write(text);
   }
+
+  /** End the response (with the queued text, in the same write). */
+  end(): void {
+    const text = this.pending;
+    this.pending = '';
+    if (this.isClosed) return;
+    if (text === '') this.res.end();
+    else this.res.end(text);
+  }
+}
+
+function flushHeadersIfIdle(writer: SseWriter): void {
+  writer.flushHeaders();
+}
+
+function flushPending(writer: SseWriter): void {
+  writer.flush();
 }

@@ -20,17 +20,15 @@ import type { Target } from '../resolve-target.js';
 export function registerChatCompletions(app: FastifyInstance, deps: GatewayDeps): void {
   app.post('/v1/chat/completions', (request, reply) =>
     runInference(deps, request, reply, 'chat.completions', async (session) => {
-      const body = session.parse(chatRequestSchema);
-      const target = session.resolve(body.model, ['chat']);
-      const stream = body.stream === true;
+      const parsed = session.parse(chatRequestSchema);
+      const target = session.resolve(parsed.model, ['chat']);
+      const stream = parsed.stream === true;
       session.record.stream = stream;
-      if (stream && !target.model.capabilities.streaming) {
-        throw new GatewayError('GW_UNSUPPORTED_PARAMETER', `The model '${target.model.id}' does not support streaming.`, { param: 'stream' });
-      }
+      const body = session.shape('openai-chat', parsed) as ChatRequestBody;
       const ctx = session.relay(target, () => estimateChatPromptTokens(body.messages));
       const includeUsage = stream && body.stream_options?.include_usage === true;
       if (target.provider.passthrough.has('openai-chat')) {
-        const upstream: Record<string, unknown> = { ...(request.body as Record<string, unknown>), model: target.version.upstreamModel };
+        const upstream: Record<string, unknown> = { ...body, model: target.version.upstreamModel };
         if (stream) upstream.stream_options = { ...(body.stream_options ?? {}), include_usage: true };
         const json = JSON.stringify(upstream);
         return stream ? relayPassthroughStream(ctx, 'openai-chat', json, includeUsage) : relayPassthroughJson(ctx, 'openai-chat', json);
@@ -50,7 +48,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   const cost = ctx.meter(usage);
   const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: res.model };
   session.record.markFirstByte();
-  await sendJson(ctx.reply, session.headers, encodeChatResponse(res, meta, encodeOpenAIUsage(usage, cost)));
+  await sendJson(ctx.reply, session.headers, encodeChatResponse(res, meta, encodeOpenAIUsage(usage, cost)), ctx.bodyExtras);
 }
 
 /** Chat through a translating provider, streaming. */

@@ -20,14 +20,15 @@ import type { Target } from '../resolve-target.js';
 export function registerCompletions(app: FastifyInstance, deps: GatewayDeps): void {
   app.post('/v1/completions', (request, reply) =>
     runInference(deps, request, reply, 'completions', async (session) => {
-      const body = session.parse(completionRequestSchema);
-      const target = session.resolve(body.model, ['completion']);
-      const stream = body.stream === true;
+      const parsed = session.parse(completionRequestSchema);
+      const target = session.resolve(parsed.model, ['completion']);
+      const stream = parsed.stream === true;
       session.record.stream = stream;
+      const body = session.shape('openai-completions', parsed) as CompletionRequestBody;
       const ctx = session.relay(target, () => estimatePrompt(body));
       const includeUsage = stream && body.stream_options?.include_usage === true;
       if (target.provider.passthrough.has('openai-completions')) {
-        const upstream: Record<string, unknown> = { ...(request.body as Record<string, unknown>), model: target.version.upstreamModel };
+        const upstream: Record<string, unknown> = { ...body, model: target.version.upstreamModel };
         if (stream) upstream.stream_options = { ...(body.stream_options ?? {}), include_usage: true };
         const json = JSON.stringify(upstream);
         return stream ? relayPassthroughStream(ctx, 'openai-completions', json, includeUsage) : relayPassthroughJson(ctx, 'openai-completions', json);
@@ -81,7 +82,7 @@ async function viaIr(
   const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), estimateTokens(res.choices.map((c) => c.text)), { source: 'estimated' });
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
-  await sendJson(ctx.reply, session.headers, encodeCompletionResponse(res, { ...meta, model: res.model }, { ...encodeOpenAIUsage(usage, cost) }));
+  await sendJson(ctx.reply, session.headers, encodeCompletionResponse(res, { ...meta, model: res.model }, { ...encodeOpenAIUsage(usage, cost) }), ctx.bodyExtras);
 }
 
 function unsupported(target: Target): GatewayError {

@@ -14,13 +14,14 @@ import type { Target } from '../resolve-target.js';
 export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): void {
   app.post('/v1/embeddings', (request, reply) =>
     runInference(deps, request, reply, 'embeddings', async (session) => {
-      const body = session.parse(embeddingRequestSchema);
-      const target = session.resolve(body.model, ['embedding']);
+      const parsed = session.parse(embeddingRequestSchema);
+      const target = session.resolve(parsed.model, ['embedding']);
+      const body = session.shape('openai-embeddings', parsed) as EmbeddingRequestBody;
       checkDimensions(target, body.dimensions);
       const inputs = normaliseInput(body.input);
       const ctx = session.relay(target, () => inputs.reduce<number>((n, i) => n + (typeof i === 'string' ? estimateTokens([i]) : i.length), 0));
       if (target.provider.passthrough.has('openai-embeddings')) {
-        const upstream = { ...(request.body as Record<string, unknown>), model: target.version.upstreamModel };
+        const upstream = { ...body, model: target.version.upstreamModel };
         return relayPassthroughJson(ctx, 'openai-embeddings', JSON.stringify(upstream));
       }
       const embed = target.provider.embed;
@@ -48,6 +49,7 @@ export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): voi
           total_tokens: usage.input.total,
           cost,
         }),
+        ctx.bodyExtras,
       );
     }),
   );

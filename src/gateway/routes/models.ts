@@ -6,30 +6,45 @@ import { GatewayError } from '../../core/errors.js';
 import type { GatewayDeps } from '../gateway-deps.js';
 import { runInference } from '../inference-session.js';
 import { sendJson } from '../openai-answer.js';
+import { isAnthropicCaller, toAnthropicList, toAnthropicModel } from './anthropic-models.js';
 
 /** `GET /v1/models` and `GET /v1/models/{author}/{name}`: what this key can call. */
 export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
   app.get('/v1/models', (request, reply) =>
     runInference(deps, request, reply, 'models', async (session) => {
       const now = deps.now();
-      const data = [...deps.catalogue().models.values()].filter((m) => allowed(session.key, m)).map((m) => present(m, now));
-      await sendJson(reply, session.headers, { object: 'list', data });
+      const orgList = deps.modelAccess.allowedModels(session.key.orgId);
+      const visible = (m: CatalogueModel) => allowed(session.key, m) && (orgList === null || orgList.includes(m.id));
+      const models = [...deps.catalogue().models.values()].filter(visible);
+      const aliases = [...deps.modelAccess.aliasesFor(session.key.orgId, session.key.projectId)].flatMap(([name, target]) => {
+        const model = resolveCatalogueModel(deps.catalogue(), target.split('@')[0] ?? target);
+        return model !== null && visible(model) ? [presentAlias(name, target, model)] : [];
+      });
+      const data = [...models.map((m) => present(m, now)), ...aliases];
+      await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicList(data) : { object: 'list', data });
     }),
   );
   app.get('/v1/models/*', (request, reply) =>
     runInference(deps, request, reply, 'models', async (session) => {
       const id = decodeURIComponent((request.params as { '*': string })['*']);
       const model = resolveCatalogueModel(deps.catalogue(), id);
-      if (model === null || !allowed(session.key, model)) {
+      const orgList = deps.modelAccess.allowedModels(session.key.orgId);
+      if (model === null || !allowed(session.key, model) || (orgList !== null && !orgList.includes(model.id))) {
         throw new GatewayError('GW_MODEL_NOT_FOUND', `The model '${id}' does not exist or you do not have access to it.`, { param: 'model' });
       }
-      await sendJson(reply, session.headers, present(model, deps.now()));
+      const entry = present(model, deps.now());
+      await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicModel(entry) : entry);
     }),
   );
 }
 
 function allowed(key: CachedKey, model: CatalogueModel): boolean {
   return key.allowedModels === null || key.allowedModels.includes(model.id);
+}
+
+/** An organization or project alias, listed beside the model ids it can stand for. */
+function presentAlias(name: string, target: string, model: CatalogueModel): Record<string, unknown> {
+  return { id: name, object: 'model', created: model.created, owned_by: 'alias', kind: model.kind, alias_for: target, context_length: model.contextLength };
 }
 
 /** One listing entry: OpenAI's fields first, then the gateway's own. */

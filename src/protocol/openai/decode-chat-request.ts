@@ -1,4 +1,5 @@
 import { GatewayError } from '../../core/errors.js';
+import { isJsonObject } from '../../core/json.js';
 import type {
   IrChatRequest,
   IrImagePart,
@@ -14,7 +15,7 @@ import type { ChatMessageBody, ChatRequestBody } from './chat-request-schema.js'
 const MAPPED = new Set([
   'model', 'messages', 'temperature', 'top_p', 'n', 'stop', 'seed', 'presence_penalty', 'frequency_penalty',
   'max_tokens', 'max_completion_tokens', 'stream', 'stream_options', 'tools', 'tool_choice', 'parallel_tool_calls',
-  'response_format', 'reasoning_effort', 'user',
+  'response_format', 'reasoning_effort', 'user', 'thinking',
 ]);
 
 /** Convert a validated chat body into the IR, with `model` replaced by the upstream's model name. */
@@ -37,10 +38,19 @@ export function decodeChatRequest(body: ChatRequestBody, upstreamModel: string):
     ...(body.n != null ? { n: body.n } : {}),
     ...(body.presence_penalty != null ? { presencePenalty: body.presence_penalty } : {}),
     ...(body.frequency_penalty != null ? { frequencyPenalty: body.frequency_penalty } : {}),
-    ...(body.reasoning_effort != null ? { reasoning: { effort: decodeEffort(body.reasoning_effort) } } : {}),
+    ...decodeReasoning(body),
     ...(body.user !== undefined ? { user: body.user } : {}),
     ...(Object.keys(extra).length > 0 ? { extra } : {}),
   };
+}
+
+/** `reasoning_effort`, and the gateway's `thinking` extension (a token budget) which wins when both are set. */
+function decodeReasoning(body: ChatRequestBody): Pick<IrChatRequest, 'reasoning'> {
+  const thinking = body.thinking;
+  const budget = isJsonObject(thinking) && thinking.type === 'enabled' && typeof thinking.budget_tokens === 'number' ? thinking.budget_tokens : undefined;
+  const effort = body.reasoning_effort != null ? decodeEffort(body.reasoning_effort) : undefined;
+  if (budget === undefined && effort === undefined) return {};
+  return { reasoning: { ...(effort !== undefined ? { effort } : {}), ...(budget !== undefined ? { budgetTokens: budget } : {}) } };
 }
 
 function decodeEffort(effort: NonNullable<ChatRequestBody['reasoning_effort']>): IrReasoningEffort {

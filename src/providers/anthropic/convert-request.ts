@@ -1,5 +1,5 @@
 import { GatewayError } from '../../core/errors.js';
-import type { IrChatRequest, IrReasoningEffort } from '../../protocol/ir/index.js';
+import { EFFORT_BUDGETS, type IrChatRequest } from '../../protocol/ir/index.js';
 import { convertMessages } from './convert-messages.js';
 import { convertTools } from './convert-tools.js';
 
@@ -8,14 +8,6 @@ export const DEFAULT_MAX_TOKENS = 4096;
 
 /** Smallest thinking budget Anthropic accepts. */
 const MIN_THINKING_BUDGET = 1024;
-
-/** Thinking budget per effort level; `none` means no thinking. */
-const EFFORT_BUDGETS: Readonly<Record<Exclude<IrReasoningEffort, 'none'>, number>> = {
-  minimal: 1024,
-  low: 1024,
-  medium: 4096,
-  high: 16384,
-};
 
 /** A Messages request body ready to send, the warnings for the client, and whether JSON mode is on. */
 export interface AnthropicRequestPlan {

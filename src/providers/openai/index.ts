@@ -1,6 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { ProviderConfig } from '../../catalog/types.js';
-import { createUpstreamClient } from '../http/index.js';
-import type { Provider, WireFormat } from '../provider.js';
+import type { IrStreamEvent } from '../../protocol/ir/index.js';
+import { readSseEvents, type SseEvent } from '../../protocol/sse/index.js';
+import { createUpstreamClient, mapTransportError, readBodyText, type UpstreamResponse } from '../http/index.js';
+import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
+import { convertRequest } from './convert-request.js';
+import { convertRerankRequest, convertRerankResponse } from './convert-rerank.js';
+import { convertResponse } from './convert-response.js';
+import { convertStream } from './convert-stream.js';
 
 /** Upstream path for each format this provider forwards. */
 const PATHS: Partial<Record<WireFormat, string>> = {
@@ -9,30 +16,79 @@ const PATHS: Partial<Record<WireFormat, string>> = {
   'openai-embeddings': '/embeddings',
 };
 
+/** Largest non-streaming response body read. */
+const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 /**
  * Any OpenAI-compatible server (OpenAI, vLLM, llama.cpp, Ollama, TGI, Together ...). Requests in an
- * OpenAI format are forwarded unchanged (the passthrough fast path keeps unknown fields); the gateway
- * has already rewritten `model` and asked for usage.
+ * OpenAI format are forwarded unchanged (the passthrough fast path keeps unknown fields); other
+ * client formats (Messages, Responses) come through the IR as chat completions. `rerank` posts the
+ * Cohere/Jina shape to `/rerank` (vLLM, TEI-compatible routers, Jina, Cohere-compatible servers).
  */
 export function createOpenAIProvider(config: ProviderConfig): Provider {
   if (config.baseUrl === null) throw new Error(`provider ${config.id}: an openai provider needs a baseUrl`);
+  const providerId = config.id;
   const client = createUpstreamClient({
-    providerId: config.id,
+    providerId,
     baseUrl: config.baseUrl,
     headers: { ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}), ...config.headers },
     timeouts: config.timeouts,
   });
+  const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
+    client.postJson(path, typeof body === 'string' ? body : JSON.stringify(body), { signal: context.signal, requestId: context.requestId });
+  const readText = async (res: UpstreamResponse, context: ProviderCallContext): Promise<string> => {
+    try {
+      return await readBodyText(res.body, MAX_RESPONSE_BYTES);
+    } catch (error) {
+      res.body.destroy();
+      throw mapTransportError(providerId, error, context.signal);
+    }
+  };
+
   return {
-    id: config.id,
+    id: providerId,
     type: 'openai',
     passthrough: new Set<WireFormat>(['openai-chat', 'openai-completions', 'openai-embeddings']),
+    async chat(request, context) {
+      const plan = convertRequest(request, { stream: false });
+      const res = await post('/chat/completions', plan.body, context);
+      return convertResponse(providerId, await readText(res, context));
+    },
+    async streamChat(request, context) {
+      const plan = convertRequest(request, { stream: true });
+      const res = await post('/chat/completions', plan.body, context);
+      return streamEvents(res.body, (events) => convertStream(events, { providerId, warnings: plan.warnings, signal: context.signal }), context.signal);
+    },
+    async rerank(request, context) {
+      const res = await post('/rerank', convertRerankRequest(request), context);
+      return convertRerankResponse(providerId, await readText(res, context));
+    },
     async forward(request, context) {
       const path = PATHS[request.format];
-      if (path === undefined) throw new Error(`provider ${config.id} cannot forward ${request.format}`);
-      const res = await client.postJson(path, request.body, { signal: context.signal, requestId: context.requestId });
+      if (path === undefined) throw new Error(`provider ${providerId} cannot forward ${request.format}`);
+      const res = await post(path, request.body, context);
       const contentType = res.headers['content-type'];
       return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', body: res.body };
     },
     close: () => client.close(),
   };
+}
+
+/** Read the body as SSE and convert it; the body is destroyed when the consumer stops, the stream ends, or the signal aborts. */
+async function* streamEvents(
+  body: Readable,
+  convert: (events: AsyncIterable<SseEvent>) => AsyncGenerator<IrStreamEvent>,
+  signal: AbortSignal,
+): AsyncGenerator<IrStreamEvent> {
+  const onAbort = (): void => {
+    body.destroy();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) onAbort();
+  try {
+    yield* convert(readSseEvents(body));
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    body.destroy();
+  }
 }

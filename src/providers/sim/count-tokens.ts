@@ -1,4 +1,4 @@
-import { decode, encode } from 'gpt-tokenizer';
+import { loadTokenizer } from '../../billing/estimate-tokens.js';
 import type { IrChatRequest, IrMessage } from '../../protocol/ir/index.js';
 
 /** Tokens OpenAI adds around every chat message (role and separators). */
@@ -14,12 +14,12 @@ const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
 
 /** The o200k token ids of a text. */
 export function encodeText(text: string): number[] {
-  return text === '' ? [] : encode(text, ENCODE_OPTIONS);
+  return text === '' ? [] : loadTokenizer().encode(text, ENCODE_OPTIONS);
 }
 
 /** The text of some o200k token ids. */
 export function decodeTokens(tokens: readonly number[]): string {
-  return decode(tokens);
+  return loadTokenizer().decode(tokens);
 }
 
 /** Number of o200k tokens in a text. */

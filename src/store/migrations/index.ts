@@ -4,6 +4,17 @@ import * as createApiKeys from './202611211951_create_api_keys.js';
 import * as createRequestLog from './202611211952_create_request_log.js';
 import * as createUsageEvents from './202611211953_create_usage_events.js';
 import * as createLedgerEntries from './202611211954_create_ledger_entries.js';
+import * as createUsers from './202611212000_create_users.js';
+import * as createMemberships from './202611212001_create_memberships.js';
+import * as createOrgSettings from './202611212002_create_org_settings.js';
+import * as createModelAliases from './202611212003_create_model_aliases.js';
+import * as createProjectLimits from './202611212004_create_project_limits.js';
+import * as createApiKeySettings from './202611212005_create_api_key_settings.js';
+import * as createAuditLog from './202611212006_create_audit_log.js';
+import * as createNotifications from './202611212007_create_notifications.js';
+import * as addRequestLogIgnoredParams from './202611212030_add_request_log_ignored_params.js';
+import * as indexUsageForMetering from './202611212100_index_usage_for_metering.js';
+import * as createStoredResponses from './202611212200_create_stored_responses.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -12,4 +23,15 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611211952_create_request_log': createRequestLog,
   '202611211953_create_usage_events': createUsageEvents,
   '202611211954_create_ledger_entries': createLedgerEntries,
+  '202611212000_create_users': createUsers,
+  '202611212001_create_memberships': createMemberships,
+  '202611212002_create_org_settings': createOrgSettings,
+  '202611212003_create_model_aliases': createModelAliases,
+  '202611212004_create_project_limits': createProjectLimits,
+  '202611212005_create_api_key_settings': createApiKeySettings,
+  '202611212006_create_audit_log': createAuditLog,
+  '202611212007_create_notifications': createNotifications,
+  '202611212030_add_request_log_ignored_params': addRequestLogIgnoredParams,
+  '202611212100_index_usage_for_metering': indexUsageForMetering,
+  '202611212200_create_stored_responses': createStoredResponses,
 });

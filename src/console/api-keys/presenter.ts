@@ -1,0 +1,30 @@
+import type { ApiKeyRow } from '../../auth/api-key-repository.js';
+import type { ApiKeySettings } from '../../auth/api-key-settings-repository.js';
+import { abilitiesOf } from '../../auth/authorize.js';
+import type { Permission } from '../../auth/permissions.js';
+import { apiKeyPolicy } from '../../auth/policies/api-key.js';
+import { isoTime, isoTimeOrNull, usdOrNull } from '../internal/wire.js';
+import type { ApiKeyView } from './schema.js';
+
+/** Present a key (metadata only) with the caller's abilities. */
+export function presentApiKey(row: ApiKeyRow, settings: ApiKeySettings | undefined, permissions: ReadonlySet<Permission>): ApiKeyView {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    name: row.name,
+    prefix: row.prefix,
+    disabled: row.disabled,
+    expires_at: isoTimeOrNull(row.expiresAt),
+    allowed_models: row.allowedModels,
+    budget_usd: usdOrNull(settings?.budgetNano ?? null),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+    abilities: abilitiesOf(apiKeyPolicy, permissions),
+  };
+}
+
+/** A key's audit snapshot (no abilities, never the hash). */
+export function snapshotApiKey(row: ApiKeyRow, settings: ApiKeySettings | undefined): Record<string, unknown> {
+  const { abilities: _abilities, ...rest } = presentApiKey(row, settings, new Set());
+  return rest;
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addTestMember, buildConsoleApp, call, createTestOrg, createTestPerson, type TestPerson } from '../../testing/console-fixture.js';
+import { describeEachDialect } from '../../testing/dialects.js';
+
+describeEachDialect('console audit-log', (ctx) => {
+  let app: FastifyInstance;
+  let owner: TestPerson;
+  let auditor: TestPerson;
+  let orgId: string;
+  let projectId: string;
+  const db = () => ctx.store().db;
+
+  beforeAll(async () => {
+    app = await buildConsoleApp(db());
+    const created = await createTestOrg(db());
+    orgId = created.org.id;
+    projectId = created.project.id;
+    owner = await createTestPerson(db(), 'owner');
+    auditor = await createTestPerson(db(), 'auditor');
+    await addTestMember(db(), orgId, owner.user.id, 'owner');
+    await addTestMember(db(), orgId, auditor.user.id, 'auditor');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('should record who, what, before/after and from where, readable by auditors page by page', async () => {
+    for (let i = 0; i < 3; i++) {
+      await app.inject({ method: 'PATCH', url: `/api/projects/${projectId}/limits`, headers: { authorization: owner.auth, 'user-agent': 'audit-test/1.0' }, payload: { rpm: i + 1 } });
+    }
+    const first = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?limit=2&action=project_limits.update`, { auth: auditor.auth })).json();
+    expect(first.data).toHaveLength(2);
+    expect(first.data[0]).toMatchObject({
+      actor: { kind: 'user', user_id: owner.user.id }, action: 'project_limits.update', target: { type: 'project_limits', id: projectId },
+      before: { rpm: 2 }, after: { rpm: 3 }, ip: '127.0.0.1', user_agent: 'audit-test/1.0',
+    });
+    const second = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?limit=2&action=project_limits.update&cursor=${first.next_cursor}`, { auth: auditor.auth })).json();
+    expect(second.data.map((e: { after: { rpm: number } }) => e.after.rpm)).toEqual([1]);
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it('should not write the change when the audit entry cannot be written (same transaction)', async () => {
+    // Make the audit insert fail by moving its table away for one request; the change must not land.
+    await db().schema.alterTable('audit_log').renameTo('audit_log_away').execute();
+    try {
+      const res = await call(app, 'PATCH', `/api/projects/${projectId}/limits`, { auth: owner.auth, body: { rpm: 999 } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db().schema.alterTable('audit_log_away').renameTo('audit_log').execute();
+    }
+    const limits = (await call(app, 'GET', `/api/projects/${projectId}/limits`, { auth: owner.auth })).json();
+    expect(limits.rpm).toBe(3);
+  });
+});

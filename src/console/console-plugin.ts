@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/authorize.js';
+import { hashSecret } from '../auth/random-secret.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
+import { GatewayError } from '../core/errors.js';
+import { authenticate, type Credentials } from './internal/authenticate.js';
+import type { ConsoleContext, ConsoleDeps } from './internal/console-context.js';
+import { consoleErrorHandler, encodeConsoleError } from './internal/error-envelope.js';
+import type { ConsoleRoute } from './internal/route.js';
+import { CONSOLE_ROUTES } from './console-routes.js';
+
+export type { ConsoleDeps } from './internal/console-context.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Register the console API under `/api` in its own encapsulated scope: its own auth hook, CSRF
+ * rule, body limit, error envelope and 404. Nothing here leaks to `/v1`.
+ */
+export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const ctx: ConsoleContext = {
+    db: deps.db,
+    now,
+    adminTokenHash: deps.adminToken === null || deps.adminToken === '' ? null : hashSecret(deps.adminToken),
+    secureCookies: deps.secureCookies ?? false,
+    publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    modelIds: deps.modelIds ?? null,
+    sendInviteEmail: deps.sendInviteEmail ?? null,
+    throttle: new SignInThrottle({ maxFailures: 5, windowMs: 15 * 60_000, now }),
+    sessionTtlMs: deps.sessionTtlMs ?? 14 * 24 * 3_600_000,
+    allowSignUp: deps.allowSignUp ?? true,
+  };
+  await app.register(
+    async (scope) => {
+      const credentials = new WeakMap<FastifyRequest, Credentials>();
+      scope.setErrorHandler(consoleErrorHandler);
+      scope.setNotFoundHandler(async (request, reply) => {
+        const path = request.url.split('?')[0] ?? request.url;
+        const error = new GatewayError('GW_ROUTE_NOT_FOUND', `Unknown console API URL: ${request.method} ${path}.`);
+        await reply.code(404).send(encodeConsoleError(error, request.id));
+      });
+      // The auth hook: resolve the caller once per request, before the body is read.
+      scope.addHook('onRequest', async (request) => {
+        credentials.set(request, await authenticate(request, ctx));
+      });
+      for (const route of CONSOLE_ROUTES) {
+        scope.route({
+          method: route.method,
+          url: route.url,
+          bodyLimit: deps.bodyLimitBytes ?? 64 * 1024,
+          handler: (request, reply) => handle(route, ctx, credentials.get(request) ?? null, request, reply),
+        });
+      }
+    },
+    { prefix: '/api' },
+  );
+}
+
+/** Guard (CSRF, authentication), then run the route and send its result. */
+async function handle(route: ConsoleRoute, ctx: ConsoleContext, credentials: Credentials | null, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const actor: Actor | null = credentials?.actor ?? null;
+  const cookieWrite = WRITE_METHODS.has(route.method) && !credentials?.bearer && (credentials?.cookiePresent === true || route.auth === 'public');
+  // A custom header cannot be sent cross-site without a CORS preflight, which /api never grants.
+  if (cookieWrite && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+    throw new GatewayError('CONSOLE_CSRF_HEADER_MISSING', "Writes made with a session cookie need the header 'X-Requested-With: XMLHttpRequest'.");
+  }
+  if (route.auth !== 'public' && actor === null) {
+    throw new GatewayError('CONSOLE_UNAUTHENTICATED', 'Sign in, or send an access token as Authorization: Bearer tf_at_...');
+  }
+  if (route.auth === 'person' && actor?.kind !== 'user') {
+    throw new GatewayError('CONSOLE_FORBIDDEN', 'This route acts on a person; the platform operator token has none.');
+  }
+  const userAgent = request.headers['user-agent'];
+  const result = await route.run({
+    params: request.params,
+    query: request.query,
+    body: request.body,
+    actor,
+    change: { actor, ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null, now: ctx.now() },
+    ctx,
+    request,
+    reply,
+  });
+  if (route.status === 204) return reply.code(204).send();
+  return reply.code(route.status).send(result);
+}

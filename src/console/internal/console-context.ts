@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
+import type { Database } from '../../store/schema.js';
+
+/** An invite message to deliver (by SMTP when configured). */
+export interface InviteEmail {
+  /** Recipient. */
+  readonly email: string;
+  /** Organization name, for the text. */
+  readonly orgName: string;
+  /** Link with which the person joins and sets a password. */
+  readonly url: string;
+}
+
+/** What `registerConsole` needs from the composition root. */
+export interface ConsoleDeps {
+  /** The store (SQLite or PostgreSQL). */
+  readonly db: Kysely<Database>;
+  /** `TF_ADMIN_TOKEN`: the platform operator's bearer token, or null when not configured. */
+  readonly adminToken: string | null;
+  /** Clock, ms; defaults to `Date.now`. */
+  readonly now?: () => number;
+  /** Mark cookies `Secure` (set when served over HTTPS). */
+  readonly secureCookies?: boolean;
+  /** Public base URL of the console, for invite links (default `http://localhost:8080`). */
+  readonly publicUrl?: string;
+  /** Catalogue model ids, to validate allowed models and alias targets; absent: not checked. */
+  readonly modelIds?: () => ReadonlySet<string>;
+  /** Deliver an invite by email; absent: the link is only shown to the inviter. */
+  readonly sendInviteEmail?: (message: InviteEmail) => Promise<void>;
+  /** Largest accepted body, bytes (default 64 KiB). */
+  readonly bodyLimitBytes?: number;
+  /** Session lifetime, ms (default 14 days). */
+  readonly sessionTtlMs?: number;
+  /** Whether anyone may sign up (default true); when false people join by invite or the operator's CLI. */
+  readonly allowSignUp?: boolean;
+}
+
+/** The console's runtime, built once by `registerConsole` and handed to every route. */
+export interface ConsoleContext {
+  /** The store. */
+  readonly db: Kysely<Database>;
+  /** Clock, ms. */
+  readonly now: () => number;
+  /** SHA-256 of the operator token, or null. */
+  readonly adminTokenHash: string | null;
+  /** Whether cookies are `Secure`. */
+  readonly secureCookies: boolean;
+  /** Public base URL for links. */
+  readonly publicUrl: string;
+  /** Catalogue model ids, or null when unknown. */
+  readonly modelIds: (() => ReadonlySet<string>) | null;
+  /** Invite mailer, or null. */
+  readonly sendInviteEmail: ((message: InviteEmail) => Promise<void>) | null;
+  /** Failed sign-in counter. */
+  readonly throttle: SignInThrottle;
+  /** Session lifetime, ms. */
+  readonly sessionTtlMs: number;
+  /** Whether `POST /sign-up` is open. */
+  readonly allowSignUp: boolean;
+}

@@ -1,0 +1,39 @@
+import { sessionCookie } from '../internal/cookies.js';
+import { pageEnvelopeSchema } from '../internal/pagination.js';
+import { defineRoute, type ConsoleRoute } from '../internal/route.js';
+import { orgParams } from '../organizations/schema.js';
+import { meDto } from '../sessions/schema.js';
+import { getMe, openSession } from '../sessions/service.js';
+import { acceptInviteBody, createInviteBody, createdInviteDto, inviteDto, inviteParams, listInvitesQuery } from './schema.js';
+import { acceptInvite, createInvite, listInvites, revokeInvite } from './service.js';
+
+const tag = 'invites';
+
+/** Invite routes. */
+export const inviteRoutes: readonly ConsoleRoute[] = [
+  defineRoute({
+    method: 'POST', url: '/orgs/:orgId/invites', tag, auth: 'member', permission: 'org.members.manage', status: 201, summary: 'Invite a person by email; the link is shown once.',
+    params: orgParams, body: createInviteBody, response: createdInviteDto,
+    handler: ({ ctx, change, params, body }) => createInvite(ctx, change, params.orgId, body),
+  }),
+  defineRoute({
+    method: 'GET', url: '/orgs/:orgId/invites', tag, auth: 'member', permission: 'org.members.manage', summary: 'List invites, newest first.',
+    params: orgParams, query: listInvitesQuery, response: pageEnvelopeSchema(inviteDto),
+    handler: ({ ctx, actor, params, query }) => listInvites(ctx, actor, params.orgId, query),
+  }),
+  defineRoute({
+    method: 'DELETE', url: '/orgs/:orgId/invites/:inviteId', tag, auth: 'member', permission: 'org.members.manage', status: 204, summary: 'Revoke an invite.',
+    params: inviteParams,
+    handler: ({ ctx, change, params }) => revokeInvite(ctx, change, params.orgId, params.inviteId),
+  }),
+  defineRoute({
+    method: 'POST', url: '/invites/accept', tag, auth: 'public', summary: 'Accept an invite (setting a password for a new account); signs in.',
+    body: acceptInviteBody, response: meDto,
+    handler: async ({ ctx, change, body, reply }) => {
+      const user = await acceptInvite(ctx, change, body);
+      const opened = await openSession(ctx, change, user);
+      void reply.header('set-cookie', sessionCookie(opened.secret, Math.floor(ctx.sessionTtlMs / 1000), ctx.secureCookies));
+      return getMe(ctx, { kind: 'user', userId: user.id, via: 'session', onlyOrgId: null, sessionId: null });
+    },
+  }),
+];

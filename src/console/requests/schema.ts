@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { pageQueryShape } from '../internal/pagination.js';
+import { idParam, isoTimeInput } from '../internal/wire.js';
+
+/** Path of `GET /requests/:requestId`. */
+export const requestParams = z.strictObject({
+  /** The request id (`req_...`) from `x-request-id`. */
+  requestId: idParam('req'),
+});
+
+/** Query of `GET /projects/:projectId/requests`. */
+export const listRequestsQuery = z.strictObject({
+  ...pageQueryShape,
+  /** Only requests made with this key. */
+  key_id: idParam('key').optional(),
+  /** Only requests for this model (as requested or as resolved). */
+  model: z.string().min(1).max(200).optional(),
+  /** Only requests answered with this HTTP status. */
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  /** Only requests at or after this time (ISO 8601). */
+  since: isoTimeInput.optional(),
+  /** Only requests before this time (ISO 8601). */
+  until: isoTimeInput.optional(),
+});
+
+/** A request-log entry as sent. */
+export const requestDto = z.object({
+  id: z.string(),
+  project_id: z.string().nullable(),
+  key_id: z.string().nullable(),
+  endpoint: z.string(),
+  model_requested: z.string().nullable(),
+  model_resolved: z.string().nullable(),
+  provider_id: z.string().nullable(),
+  stream: z.boolean(),
+  status: z.number(),
+  error_code: z.string().nullable(),
+  latency_ms: z.number(),
+  ttft_ms: z.number().nullable(),
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cached_tokens: z.number(), reasoning_tokens: z.number(), source: z.string() }),
+  cost_usd: z.string().describe('USD decimal string.'),
+  created_at: z.string(),
+});

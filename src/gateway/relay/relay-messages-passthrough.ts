@@ -1,0 +1,137 @@
+import { estimateTokens } from '../../billing/estimate-tokens.js';
+import { GatewayError } from '../../core/errors.js';
+import { isJsonObject, safeParseJson, type JsonObject } from '../../core/json.js';
+import { decodeMessagesUsage, readUsageCounts, type AnthropicUsageCounts } from '../../protocol/anthropic-messages/decode-usage.js';
+import { encodeMessagesError } from '../../protocol/anthropic-messages/error-envelope.js';
+import { createUsage } from '../../protocol/ir/index.js';
+import { formatSseEvent, readSseEvents } from '../../protocol/sse/index.js';
+import { mapTransportError, readBodyText } from '../../providers/http/index.js';
+import type { RelayContext } from './relay-context.js';
+import { SseWriter } from './sse-response.js';
+
+/** Largest non-streamed upstream answer accepted. */
+const MAX_UPSTREAM_BODY = 32 * 1024 * 1024;
+
+/** Texts generated in a Messages object or content-block delta (for estimates when usage is missing). */
+function collectMessageText(value: unknown, out: string[]): void {
+  if (!isJsonObject(value)) return;
+  const blocks = Array.isArray(value.content) ? value.content : [value.delta, value.content_block];
+  for (const block of blocks) {
+    if (!isJsonObject(block)) continue;
+    for (const key of ['text', 'thinking', 'partial_json'] as const) if (typeof block[key] === 'string') out.push(block[key]);
+    if (isJsonObject(block.input)) out.push(JSON.stringify(block.input));
+  }
+}
+
+/** Non-streaming Messages passthrough: the upstream's JSON is sent on unchanged except `usage.cost`. */
+export async function relayMessagesJson(ctx: RelayContext, body: string, headers: Record<string, string>): Promise<void> {
+  const forward = ctx.provider.forward;
+  if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
+  const res = await forward({ format: 'anthropic-messages', body, stream: false }, { requestId: ctx.record.id, signal: ctx.signal });
+  const parsed = safeParseJson(await readBodyText(res.body, MAX_UPSTREAM_BODY));
+  if (!parsed.ok || !isJsonObject(parsed.value)) {
+    throw new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} answered with invalid JSON.`);
+  }
+  const answer = parsed.value;
+  const counts = readUsageCounts(answer.usage);
+  let usage;
+  if (counts !== null && counts.input_tokens !== undefined) usage = decodeMessagesUsage(counts);
+  else {
+    const generated: string[] = [];
+    collectMessageText(answer, generated);
+    usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
+  }
+  const cost = ctx.meter(usage);
+  answer.usage = { ...(isJsonObject(answer.usage) ? answer.usage : { input_tokens: usage.input.total, output_tokens: usage.output.total }), cost };
+  ctx.record.markFirstByte();
+  await ctx.reply.code(200).headers(headers).type('application/json').send(JSON.stringify(answer));
+}
+
+/**
+ * Streaming Messages passthrough: frames are relayed as the upstream sent them (unknown fields and
+ * events kept); only `message_delta.usage` is touched, to add `cost` (and estimated counts when the
+ * upstream sent none, because the SDKs read that field unconditionally).
+ */
+export async function relayMessagesStream(ctx: RelayContext, body: string, headers: Record<string, string>): Promise<void> {
+  const forward = ctx.provider.forward;
+  if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
+  const res = await forward({ format: 'anthropic-messages', body, stream: true }, { requestId: ctx.record.id, signal: ctx.signal });
+  ctx.reply.hijack();
+  const writer = new SseWriter(ctx.reply.raw);
+  writer.start(headers);
+  const generated: string[] = [];
+  let counts: AnthropicUsageCounts = {};
+  let metered = false;
+  let stopped = false;
+  let relayedError = false;
+  let failure: GatewayError | null = null;
+  try {
+    for await (const event of readSseEvents(res.body)) {
+      if (writer.isClosed) break;
+      const name = event.event;
+      if (name === undefined) continue;
+      const parsed = safeParseJson(event.data);
+      const data = parsed.ok && isJsonObject(parsed.value) ? parsed.value : null;
+      if (data === null && name !== 'ping') {
+        failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream frame.`);
+        break;
+      }
+      if (name === 'message_start' && data !== null && isJsonObject(data.message)) counts = { ...counts, ...readUsageCounts(data.message.usage) };
+      if (name === 'content_block_delta' || name === 'content_block_start') collectMessageText(data, generated);
+      let text = formatSseEvent(event.data, name);
+      if (name === 'message_delta' && data !== null) {
+        text = formatSseEvent(JSON.stringify(meterDelta(ctx, data, counts, generated)), name);
+        metered = true;
+      }
+      if (name === 'error') {
+        failure = upstreamStreamError(ctx.provider.id, data);
+        relayedError = true;
+      }
+      ctx.record.markFirstByte();
+      await writer.write(text);
+      if (name === 'error') break;
+      if (name === 'message_stop') {
+        stopped = true;
+        break;
+      }
+    }
+  } catch (error) {
+    if (!ctx.signal.aborted) {
+      const mapped = mapTransportError(ctx.provider.id, error, ctx.signal);
+      const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
+      failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${detail}`, { cause: error });
+    }
+  } finally {
+    if (!res.body.destroyed) res.body.destroy();
+  }
+  if (!metered) ctx.meter(createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' }));
+  if (writer.isClosed) return ctx.record.finish(499, 'client_closed_request');
+  if (failure === null && !stopped) failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream broke off before message_stop.`);
+  if (failure !== null && failure.code !== 'GW_UPSTREAM_STREAM_FAILED') failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure });
+  if (failure !== null && !relayedError) {
+    await writer.write(formatSseEvent(JSON.stringify(encodeMessagesError(failure, ctx.record.id)), 'error'));
+  }
+  writer.end();
+  ctx.record.finish(failure === null ? 200 : failure.status, failure ?? undefined);
+}
+
+/** Add `cost` (and estimated counts when missing) to a `message_delta`, metering the final usage. */
+function meterDelta(ctx: RelayContext, data: JsonObject, start: AnthropicUsageCounts, generated: readonly string[]): JsonObject {
+  const delta = readUsageCounts(data.usage);
+  if (delta === null || delta.output_tokens === undefined) {
+    const usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
+    const cost = ctx.meter(usage);
+    return { ...data, usage: { ...(isJsonObject(data.usage) ? data.usage : {}), output_tokens: usage.output.total, cost } };
+  }
+  const usage = start.input_tokens === undefined && delta.input_tokens === undefined
+    ? createUsage(ctx.estimatePromptTokens(), delta.output_tokens, { source: 'estimated' })
+    : decodeMessagesUsage({ ...start, ...delta });
+  return { ...data, usage: { ...(data.usage as JsonObject), cost: ctx.meter(usage) } };
+}
+
+/** The upstream's own `event: error`, relayed as sent; recorded as a stream failure. */
+function upstreamStreamError(providerId: string, data: JsonObject | null): GatewayError {
+  const error = data !== null && isJsonObject(data.error) ? data.error : {};
+  const message = typeof error.message === 'string' ? error.message : 'stream error';
+  return new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${providerId} failed mid-stream: ${message}`);
+}

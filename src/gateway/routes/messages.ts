@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { estimateChatPromptTokens } from '../../billing/estimate-tokens.js';
+import { GatewayError } from '../../core/errors.js';
+import { decodeMessagesRequest } from '../../protocol/anthropic-messages/decode-request.js';
+import { encodeMessage } from '../../protocol/anthropic-messages/encode-message.js';
+import { encodeMessagesUsage } from '../../protocol/anthropic-messages/encode-usage.js';
+import { countTokensRequestSchema, messagesRequestSchema, type MessagesRequestBody } from '../../protocol/anthropic-messages/request-schema.js';
+import { MessagesStreamEncoder } from '../../protocol/anthropic-messages/stream-encoder.js';
+import { createUsage } from '../../protocol/ir/index.js';
+import type { GatewayDeps } from '../gateway-deps.js';
+import { runInference, type InferenceSession } from '../inference-session.js';
+import { sendJson } from '../openai-answer.js';
+import type { RelayContext } from '../relay/relay-context.js';
+import { relayIrFrames } from '../relay/relay-ir-frames.js';
+import { relayMessagesJson, relayMessagesStream } from '../relay/relay-messages-passthrough.js';
+import type { Target } from '../resolve-target.js';
+
+/** Route options: errors of these routes use the Anthropic envelope. */
+const ANTHROPIC_ROUTE = { config: { errorEnvelope: 'anthropic' } } as const;
+
+/**
+ * `POST /v1/messages` (Anthropic Messages): forwarded unchanged to an Anthropic upstream, translated
+ * through the IR for every other upstream. `POST /v1/messages/count_tokens` estimates locally.
+ */
+export function registerMessages(app: FastifyInstance, deps: GatewayDeps): void {
+  for (const prefix of PREFIXES) registerMessagesAt(app, deps, prefix);
+}
+
+/**
+ * The Anthropic SDK appends `/v1/messages` to its base URL, so a user who copies the OpenAI habit of
+ * ending the base URL in `/v1` calls `/v1/v1/messages`: serve that too rather than answer 404.
+ */
+const PREFIXES = ['/v1', '/v1/v1'] as const;
+
+function registerMessagesAt(app: FastifyInstance, deps: GatewayDeps, prefix: string): void {
+  app.post(`${prefix}/messages`, ANTHROPIC_ROUTE, (request, reply) =>
+    runInference(deps, request, reply, 'messages', async (session) => {
+      const parsed = session.parse(messagesRequestSchema);
+      const target = session.resolve(parsed.model, ['chat']);
+      const stream = parsed.stream === true;
+      session.record.stream = stream;
+      const body = session.shape('anthropic-messages', parsed) as MessagesRequestBody;
+      const ctx = session.relay(target, () => estimateChatPromptTokens([{ content: body.system ?? '' }, ...body.messages]));
+      const headers = { ...session.headers, 'request-id': session.record.id };
+      if (target.provider.passthrough.has('anthropic-messages')) {
+        const json = JSON.stringify({ ...body, model: target.version.upstreamModel });
+        return stream ? relayMessagesStream(ctx, json, headers) : relayMessagesJson(ctx, json, headers);
+      }
+      return stream ? streamViaIr(session, ctx, target, body, headers) : completeViaIr(session, ctx, target, body, headers);
+    }),
+  );
+  app.post(`${prefix}/messages/count_tokens`, ANTHROPIC_ROUTE, (request, reply) =>
+    runInference(deps, request, reply, 'messages', async (session) => {
+      const body = session.parse(countTokensRequestSchema);
+      session.resolve(body.model, ['chat']);
+      const tools = (body.tools ?? []).map((t) => ({ content: JSON.stringify(t) }));
+      const inputTokens = estimateChatPromptTokens([{ content: typeof body.system === 'string' ? body.system : (body.system ?? []) }, ...body.messages, ...tools]);
+      await sendJson(reply, { ...session.headers, 'request-id': session.record.id }, { input_tokens: inputTokens });
+    }),
+  );
+}
+
+/** Messages through a translating provider, non-streaming. */
+async function completeViaIr(session: InferenceSession, ctx: RelayContext, target: Target, body: MessagesRequestBody, headers: Record<string, string>): Promise<void> {
+  const chat = target.provider.chat;
+  if (!chat) throw unsupported(target);
+  const ir = decodeMessagesRequest(body, target.version.upstreamModel);
+  const res = await chat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
+  const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
+  const cost = ctx.meter(usage);
+  session.record.markFirstByte();
+  const meta = { id: `msg_${session.record.id.slice(4)}`, model: res.model || target.version.upstreamModel };
+  await sendJson(ctx.reply, headers, encodeMessage(res, meta, encodeMessagesUsage(usage, cost)), ctx.bodyExtras);
+}
+
+/** Messages through a translating provider, streaming the full event sequence. */
+async function streamViaIr(session: InferenceSession, ctx: RelayContext, target: Target, body: MessagesRequestBody, headers: Record<string, string>): Promise<void> {
+  const streamChat = target.provider.streamChat;
+  if (!streamChat) throw unsupported(target);
+  const ir = decodeMessagesRequest(body, target.version.upstreamModel);
+  const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
+  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: target.version.upstreamModel }, session.record.id);
+  await relayIrFrames(ctx, events, encoder, headers);
+}
+
+function unsupported(target: Target): GatewayError {
+  return new GatewayError('GW_WRONG_MODEL_KIND', `The upstream of '${target.model.id}' cannot serve messages.`, { param: 'model' });
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { isJsonObject, safeParseJson } from '../../core/json.js';
+import type { Database } from '../../store/schema.js';
+import type { ResponseStore, StoredResponse } from './response-store.js';
+
+/** Stored responses in the `stored_responses` table (SQLite or PostgreSQL). */
+export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
+  return {
+    async save(response) {
+      await db
+        .insertInto('stored_responses')
+        .values({
+          id: response.id,
+          org_id: response.orgId,
+          project_id: response.projectId,
+          key_id: response.keyId,
+          model: response.model,
+          conversation: JSON.stringify(response.conversation),
+          response: JSON.stringify(response.response),
+          created_at: response.createdAt,
+        })
+        .execute();
+    },
+    async find(projectId, id) {
+      const row = await db.selectFrom('stored_responses').selectAll().where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+      if (row === undefined) return null;
+      const conversation = safeParseJson(row.conversation);
+      const response = safeParseJson(row.response);
+      if (!conversation.ok || !Array.isArray(conversation.value) || !response.ok || !isJsonObject(response.value)) return null;
+      const stored: StoredResponse = {
+        id: row.id,
+        orgId: row.org_id,
+        projectId: row.project_id,
+        keyId: row.key_id,
+        model: row.model,
+        conversation: conversation.value,
+        response: response.value,
+        createdAt: Number(row.created_at),
+      };
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** A text block (`cache_control`, `citations` and other fields are accepted and ignored). */
+const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
+
+/** An image block: base64 data or a URL (wire-formats §5.2). */
+const imageBlock = z.looseObject({
+  type: z.literal('image'),
+  source: z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('base64'), media_type: z.string().min(1), data: z.string() }),
+    z.looseObject({ type: z.literal('url'), url: z.string().min(1) }),
+    z.looseObject({ type: z.literal('file') }),
+  ]),
+});
+
+/** A tool call echoed back in an assistant turn; `input` is an object. */
+const toolUseBlock = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) });
+
+/** A tool result in a user turn. */
+const toolResultBlock = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.union([z.string(), z.array(z.union([textBlock, imageBlock]))]).optional(),
+  is_error: z.boolean().optional(),
+});
+
+/** Thinking echoed back (signature verified by Anthropic upstreams). */
+const thinkingBlock = z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().optional() });
+
+/** Other block types are recognised so they can be refused by name. */
+const otherBlock = z.looseObject({ type: z.enum(['redacted_thinking', 'document', 'search_result', 'server_tool_use', 'container_upload']) });
+
+/** Any request content block. */
+const contentBlock = z.discriminatedUnion('type', [textBlock, imageBlock, toolUseBlock, toolResultBlock, thinkingBlock, otherBlock]);
+
+/** One turn of the conversation. */
+const messageSchema = z.looseObject({
+  role: z.enum(['user', 'assistant', 'system']),
+  content: z.union([z.string(), z.array(contentBlock)]),
+});
+
+/** A custom tool; server tools (dated `type`) are refused by the decoder. */
+const toolSchema = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  input_schema: z.record(z.string(), z.unknown()).optional(),
+  type: z.string().optional(),
+  strict: z.boolean().optional(),
+});
+
+const toolChoiceSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.enum(['auto', 'any']), disable_parallel_tool_use: z.boolean().optional() }),
+  z.looseObject({ type: z.literal('tool'), name: z.string(), disable_parallel_tool_use: z.boolean().optional() }),
+  z.looseObject({ type: z.literal('none') }),
+]);
+
+const thinkingSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1) }),
+  z.looseObject({ type: z.literal('adaptive') }),
+  z.looseObject({ type: z.literal('disabled') }),
+]);
+
+/**
+ * `POST /v1/messages` body (wire-formats §5.2). Loose: unknown fields are kept for an Anthropic
+ * upstream (passthrough) and reported as ignored elsewhere.
+ */
+export const messagesRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  max_tokens: z.number().int().min(0),
+  messages: z.array(messageSchema).min(1, 'must contain at least one message'),
+  system: z.union([z.string(), z.array(textBlock)]).optional(),
+  tools: z.array(toolSchema).optional(),
+  tool_choice: toolChoiceSchema.optional(),
+  stop_sequences: z.array(z.string()).optional(),
+  temperature: z.number().min(0).max(1).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  top_k: z.number().int().min(0).optional(),
+  thinking: thinkingSchema.optional(),
+  stream: z.boolean().optional(),
+  metadata: z.looseObject({ user_id: z.string().nullish() }).optional(),
+  output_config: z
+    .looseObject({
+      effort: z.enum(['low', 'medium', 'high', 'max']).optional(),
+      format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
+    })
+    .optional(),
+});
+
+/** A validated Messages request body. */
+export type MessagesRequestBody = z.infer<typeof messagesRequestSchema>;
+/** One validated turn. */
+export type MessagesTurn = z.infer<typeof messageSchema>;
+/** One validated content block. */
+export type MessagesContentBlock = z.infer<typeof contentBlock>;
+
+/** `POST /v1/messages/count_tokens` body: the same minus `max_tokens` and `stream`. */
+export const countTokensRequestSchema = messagesRequestSchema.omit({ max_tokens: true, stream: true });
+
+/** A validated count_tokens body. */
+export type CountTokensRequestBody = z.infer<typeof countTokensRequestSchema>;

@@ -1,0 +1,114 @@
+import type { GatewayError } from '../../core/errors.js';
+import type { IrFinishReason, IrStreamEvent, IrUsage } from '../ir/index.js';
+import { formatSseEvent } from '../sse/index.js';
+import { encodeMessagesUsage } from './encode-usage.js';
+import { encodeMessagesError } from './error-envelope.js';
+import type { MessageMeta } from './encode-message.js';
+import { mapStopReason } from './map-stop-reason.js';
+
+/** The content block currently open. */
+type OpenBlock = { readonly kind: 'text' | 'thinking'; readonly index: number } | { readonly kind: 'tool'; readonly index: number; readonly toolIndex: number };
+
+/** One framed event: `event: <type>` plus data carrying the same `type` (every frame has its event line). */
+function frame(type: string, data: Record<string, unknown>): string {
+  return formatSseEvent(JSON.stringify({ type, ...data }), type);
+}
+
+/**
+ * Turns IR stream events (choice 0) into the Messages event sequence (wire-formats §5.4):
+ * `message_start`, per block `content_block_start` / deltas / `content_block_stop` (a `ping` after
+ * the first block start), then `message_delta` with usage and cost, and `message_stop`.
+ */
+export class MessagesStreamEncoder {
+  private started = false;
+  private pinged = false;
+  private open: OpenBlock | null = null;
+  private nextIndex = 0;
+  private finish: { reason: IrFinishReason; raw: string | null; stopSequence: string | null } = { reason: 'stop', raw: null, stopSequence: null };
+
+  constructor(private readonly meta: MessageMeta, private readonly requestId: string) {}
+
+  /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
+  encode(event: IrStreamEvent): string[] {
+    const out = this.ensureStarted();
+    if ('choice' in event && event.choice !== 0) return out;
+    switch (event.type) {
+      case 'text-delta':
+        if (event.delta !== '') out.push(...this.ensureBlock('text'), this.delta({ type: 'text_delta', text: event.delta }));
+        break;
+      case 'reasoning-delta':
+        if (event.delta !== '') out.push(...this.ensureBlock('thinking'), this.delta({ type: 'thinking_delta', thinking: event.delta }));
+        if (event.signature !== undefined) out.push(...this.ensureBlock('thinking'), this.delta({ type: 'signature_delta', signature: event.signature }));
+        break;
+      case 'tool-call-start':
+        out.push(...this.close(), ...this.startBlock({ type: 'tool_use', id: event.id, name: event.name, input: {} }, event.index));
+        break;
+      case 'tool-call-delta':
+        if (this.open?.kind === 'tool' && this.open.toolIndex === event.index && event.argumentsDelta !== '') {
+          out.push(this.delta({ type: 'input_json_delta', partial_json: event.argumentsDelta }));
+        }
+        break;
+      case 'tool-call-end':
+        if (this.open?.kind === 'tool' && this.open.toolIndex === event.index) out.push(...this.close());
+        break;
+      case 'finish':
+        this.finish = { reason: event.finishReason, raw: event.rawFinishReason, stopSequence: event.stopSequence ?? null };
+        break;
+      default:
+        break;
+    }
+    return out;
+  }
+
+  /** Closing frames: `message_delta` (stop reason, cumulative usage with cost) and `message_stop`. */
+  end(usage: IrUsage, cost: string): string[] {
+    const out = [...this.ensureStarted(), ...this.close()];
+    const stopReason = mapStopReason(this.finish.reason, this.finish.raw, this.finish.stopSequence);
+    out.push(frame('message_delta', { delta: { stop_reason: stopReason, stop_sequence: this.finish.stopSequence }, usage: encodeMessagesUsage(usage, cost) }));
+    out.push(frame('message_stop', {}));
+    return out;
+  }
+
+  /** A mid-stream failure: one `event: error` frame (the SDKs throw on it). */
+  fail(error: GatewayError): string[] {
+    return [...this.ensureStarted(), frame('error', { ...encodeMessagesError(error, this.requestId) })];
+  }
+
+  private ensureStarted(): string[] {
+    if (this.started) return [];
+    this.started = true;
+    const message = {
+      id: this.meta.id, type: 'message', role: 'assistant', model: this.meta.model, content: [], stop_reason: null, stop_sequence: null,
+      usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    };
+    return [frame('message_start', { message })];
+  }
+
+  private ensureBlock(kind: 'text' | 'thinking'): string[] {
+    if (this.open?.kind === kind) return [];
+    const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '' };
+    return [...this.close(), ...this.startBlock(block)];
+  }
+
+  private startBlock(block: Record<string, unknown>, toolIndex?: number): string[] {
+    const index = this.nextIndex++;
+    this.open = toolIndex === undefined ? { kind: block.type === 'text' ? 'text' : 'thinking', index } : { kind: 'tool', index, toolIndex };
+    const out = [frame('content_block_start', { index, content_block: block })];
+    if (!this.pinged) {
+      this.pinged = true;
+      out.push(frame('ping', {}));
+    }
+    return out;
+  }
+
+  private delta(delta: Record<string, unknown>): string {
+    return frame('content_block_delta', { index: this.open?.index ?? 0, delta });
+  }
+
+  private close(): string[] {
+    if (this.open === null) return [];
+    const index = this.open.index;
+    this.open = null;
+    return [frame('content_block_stop', { index })];
+  }
+}

@@ -1,0 +1,23 @@
+import type { IrUsage } from '../ir/index.js';
+
+/** Responses `usage` with the gateway's `cost` (exact USD decimal string). */
+export interface ResponsesUsageBody {
+  input_tokens: number;
+  input_tokens_details: { cached_tokens: number };
+  output_tokens: number;
+  output_tokens_details: { reasoning_tokens: number };
+  total_tokens: number;
+  cost: string;
+}
+
+/** Encode IR usage as the Responses `usage`, adding `cost`. */
+export function encodeResponsesUsage(usage: IrUsage, cost: string): ResponsesUsageBody {
+  return {
+    input_tokens: usage.input.total,
+    input_tokens_details: { cached_tokens: usage.input.cacheRead },
+    output_tokens: usage.output.total,
+    output_tokens_details: { reasoning_tokens: usage.output.reasoning },
+    total_tokens: usage.input.total + usage.output.total,
+    cost,
+  };
+}

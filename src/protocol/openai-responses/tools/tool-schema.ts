@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** A function tool; flat here (chat nests it under `function`). Hosted tools are kept as `{type}` and refused. */
+export const toolSchema = z.union([
+  z.looseObject({
+    type: z.literal('function'),
+    name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, underscores or dashes'),
+    description: z.string().nullish(),
+    parameters: z.record(z.string(), z.unknown()).nullish(),
+    strict: z.boolean().nullish(),
+  }),
+  z.looseObject({ type: z.string() }),
+]);
+
+/** `tool_choice`: a mode, or a flat `{type:"function", name}`. */
+export const toolChoiceSchema = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.looseObject({ type: z.literal('function'), name: z.string() }),
+  z.looseObject({ type: z.string() }),
+]);
