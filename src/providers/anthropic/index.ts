@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { ProviderConfig } from '../../catalog/types.js';
-import type { IrStreamEvent } from '../../protocol/ir/index.js';
-import { readSseEvents, type SseEvent } from '../../protocol/sse/index.js';
-import { createUpstreamClient, mapTransportError, readBodyText } from '../http/index.js';
+import { createUpstreamClient, mapTransportError, readBodyText, streamSseBody } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertResponse, parseMessage } from './convert-response.js';
@@ -54,7 +51,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
       const plan = convertRequest(request, { stream: true });
       const res = await post(plan.body, context);
       const options = { providerId, jsonMode: plan.jsonMode, warnings: plan.warnings, signal: context.signal };
-      return streamEvents(res.body, (events) => convertStream(events, options), context.signal);
+      return streamSseBody(res.body, (events) => convertStream(events, options), context.signal);
     },
     async forward(request, context) {
       if (request.format !== 'anthropic-messages') throw new Error(`provider ${providerId} cannot forward ${request.format}`);
@@ -64,26 +61,4 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     },
     close: () => client.close(),
   };
-}
-
-/**
- * Read the body as SSE and convert it; the body is destroyed when the consumer stops early, when the
- * stream ends, or when the signal aborts (so an abandoned read cannot hold the socket).
- */
-async function* streamEvents(
-  body: Readable,
-  convert: (events: AsyncIterable<SseEvent>) => AsyncGenerator<IrStreamEvent>,
-  signal: AbortSignal,
-): AsyncGenerator<IrStreamEvent> {
-  const onAbort = (): void => {
-    body.destroy();
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-  if (signal.aborted) onAbort();
-  try {
-    yield* convert(readSseEvents(body));
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    body.destroy();
-  }
 }

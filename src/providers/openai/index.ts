@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { ProviderConfig } from '../../catalog/types.js';
-import type { IrStreamEvent } from '../../protocol/ir/index.js';
-import { readSseEvents, type SseEvent } from '../../protocol/sse/index.js';
-import { createUpstreamClient, mapTransportError, readBodyText, type UpstreamResponse } from '../http/index.js';
+import { createUpstreamClient, mapTransportError, readBodyText, streamSseBody, type UpstreamResponse } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertRerankRequest, convertRerankResponse } from './convert-rerank.js';
@@ -57,7 +54,7 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     async streamChat(request, context) {
       const plan = convertRequest(request, { stream: true });
       const res = await post('/chat/completions', plan.body, context);
-      return streamEvents(res.body, (events) => convertStream(events, { providerId, warnings: plan.warnings, signal: context.signal }), context.signal);
+      return streamSseBody(res.body, (events) => convertStream(events, { providerId, warnings: plan.warnings, signal: context.signal }), context.signal);
     },
     async rerank(request, context) {
       const res = await post('/rerank', convertRerankRequest(request), context);
@@ -72,23 +69,4 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     },
     close: () => client.close(),
   };
-}
-
-/** Read the body as SSE and convert it; the body is destroyed when the consumer stops, the stream ends, or the signal aborts. */
-async function* streamEvents(
-  body: Readable,
-  convert: (events: AsyncIterable<SseEvent>) => AsyncGenerator<IrStreamEvent>,
-  signal: AbortSignal,
-): AsyncGenerator<IrStreamEvent> {
-  const onAbort = (): void => {
-    body.destroy();
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-  if (signal.aborted) onAbort();
-  try {
-    yield* convert(readSseEvents(body));
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    body.destroy();
-  }
 }
