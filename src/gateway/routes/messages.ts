@@ -79,7 +79,7 @@ async function streamViaIr(session: InferenceSession, ctx: RelayContext, target:
   if (!streamChat) throw unsupported(target);
   const ir = decodeMessagesRequest(body, target.version.upstreamModel);
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: target.version.upstreamModel }, session.record.id);
+  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: target.version.upstreamModel }, session.record.id, ctx.bodyExtras);
   await relayIrFrames(ctx, events, encoder, headers);
 }
 

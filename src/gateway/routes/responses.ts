@@ -129,7 +129,7 @@ async function streamResponse(call: ResponsesCall): Promise<void> {
   const streamChat = target.provider.streamChat;
   if (!streamChat) throw unsupported(target);
   const events = await streamChat.call(target.provider, call.ir, { requestId: session.record.id, signal: session.signal });
-  const encoder = new ResponsesStreamEncoder(call.meta, call.nextId);
+  const encoder = new ResponsesStreamEncoder(call.meta, call.nextId, ctx.bodyExtras);
   await relayIrFrames(ctx, events, encoder, session.headers, async () => {
     const response = encoder.response;
     if (response === null) return;

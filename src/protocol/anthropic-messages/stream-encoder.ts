@@ -26,7 +26,12 @@ export class MessagesStreamEncoder {
   private nextIndex = 0;
   private finish: { reason: IrFinishReason; raw: string | null; stopSequence: string | null } = { reason: 'stop', raw: null, stopSequence: null };
 
-  constructor(private readonly meta: MessageMeta, private readonly requestId: string) {}
+  /** `extras` are top-level fields added to the `message_start` message (the gateway's `tf` block). */
+  constructor(
+    private readonly meta: MessageMeta,
+    private readonly requestId: string,
+    private readonly extras: Readonly<Record<string, unknown>> | null = null,
+  ) {}
 
   /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
   encode(event: IrStreamEvent): string[] {
@@ -80,6 +85,7 @@ export class MessagesStreamEncoder {
     const message = {
       id: this.meta.id, type: 'message', role: 'assistant', model: this.meta.model, content: [], stop_reason: null, stop_sequence: null,
       usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      ...this.extras,
     };
     return [frame('message_start', { message })];
   }

@@ -32,7 +32,12 @@ export class ResponsesStreamEncoder {
   private finishReason: IrFinishReason = 'stop';
   private final: Record<string, unknown> | null = null;
 
-  constructor(private readonly meta: ResponseMeta, private readonly nextId: ItemIdFactory) {}
+  /** `extras` are top-level fields added to the `response.created` response (the gateway's `tf` block). */
+  constructor(
+    private readonly meta: ResponseMeta,
+    private readonly nextId: ItemIdFactory,
+    private readonly extras: Readonly<Record<string, unknown>> | null = null,
+  ) {}
 
   /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
   encode(event: IrStreamEvent): string[] {
@@ -95,7 +100,7 @@ export class ResponsesStreamEncoder {
     if (this.started) return [];
     this.started = true;
     const response = encodeResponse(this.meta, { status: 'in_progress', output: [], usage: null });
-    return [this.frame('response.created', { response }), this.frame('response.in_progress', { response })];
+    return [this.frame('response.created', { response: { ...response, ...this.extras } }), this.frame('response.in_progress', { response })];
   }
 
   private ensureItem(kind: 'message' | 'reasoning', out: string[]): OpenItem {
