@@ -11,6 +11,9 @@ export interface AccountSyncerOptions {
   readonly onError: (error: unknown) => void;
 }
 
+/** Longest delay between a batch write and the re-read of the accounts it charged. */
+const WRITTEN_REFRESH_MS = 1000;
+
 /** Accounts not used for this long are no longer refreshed. */
 const IDLE_MS = 10 * 60_000;
 
@@ -25,6 +28,7 @@ export class AccountSyncer {
   private readonly committed = new Map<string, bigint>();
   private readonly lastUsed = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  private pendingRefresh: Promise<void> | null = null;
 
   constructor(private readonly options: AccountSyncerOptions) {}
 
@@ -46,10 +50,22 @@ export class AccountSyncer {
     for (const id of ids) this.lastUsed.set(id, now);
   }
 
-  /** Record that these costs are now in the database, then re-read those accounts. */
-  async written(costs: ReadonlyMap<string, bigint>): Promise<void> {
+  /**
+   * Record that these costs are now in the database; the accounts are re-read by one coalesced
+   * refresh per window. Until then the costs stay counted as unwritten in the store, so deferring
+   * is safe; re-reading after every batch (ten a second) made balance sums most of the hot path's
+   * database work.
+   */
+  written(costs: ReadonlyMap<string, bigint>): Promise<void> {
     for (const [id, cost] of costs) this.committed.set(id, (this.committed.get(id) ?? 0n) + cost);
-    await this.refresh([...costs.keys()]);
+    this.pendingRefresh ??= new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pendingRefresh = null;
+        this.refresh([...this.committed.keys()]).then(resolve, reject);
+      }, Math.min(WRITTEN_REFRESH_MS, this.options.refreshMs));
+      timer.unref();
+    });
+    return this.pendingRefresh;
   }
 
   /** Re-read accounts from the database; rejects if any read failed (those stay as they were). */
