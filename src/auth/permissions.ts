@@ -25,6 +25,7 @@ export const ORG_PERMISSIONS = [
   'org.aliases.manage', // organization model aliases
   'org.billing.manage', // billing settings (later issues) and project budgets
   'org.audit.read', // read the audit log
+  'org.usage.read', // organization-wide usage analytics (every project)
   'project.create', // create projects
 ] as const;
 /** A permission on the organization. */
@@ -40,6 +41,7 @@ export const PROJECT_PERMISSIONS = [
   'project.limits.manage', // rpm and tpm
   'project.budget.manage', // the project budget
   'project.requests.read', // the request log
+  'project.usage.read', // the project's usage analytics
 ] as const;
 /** A permission inside a project. */
 export type ProjectPermission = (typeof PROJECT_PERMISSIONS)[number];
@@ -48,16 +50,16 @@ export type ProjectPermission = (typeof PROJECT_PERMISSIONS)[number];
 export type Permission = OrgPermission | ProjectPermission;
 
 const ALL_PROJECT: readonly ProjectPermission[] = PROJECT_PERMISSIONS;
-const READ_PROJECT: readonly ProjectPermission[] = ['project.read', 'project.requests.read'];
+const READ_PROJECT: readonly ProjectPermission[] = ['project.read', 'project.requests.read', 'project.usage.read'];
 
 /** What each organization role may do; project permissions listed here hold in every project the role can reach. */
 export const ORG_ROLE_PERMISSIONS: Readonly<Record<OrgRole, readonly Permission[]>> = {
   owner: [...ORG_PERMISSIONS, ...ALL_PROJECT],
-  admin: ['org.read', 'org.update', 'org.members.manage', 'org.aliases.manage', 'org.audit.read', 'project.create', ...ALL_PROJECT],
-  billing_admin: ['org.read', 'org.billing.manage', ...READ_PROJECT, 'project.budget.manage'],
+  admin: ['org.read', 'org.update', 'org.members.manage', 'org.aliases.manage', 'org.audit.read', 'org.usage.read', 'project.create', ...ALL_PROJECT],
+  billing_admin: ['org.read', 'org.billing.manage', 'org.usage.read', ...READ_PROJECT, 'project.budget.manage'],
   developer: ['org.read', ...READ_PROJECT, 'project.keys.manage'],
   viewer: ['org.read', ...READ_PROJECT],
-  auditor: ['org.read', 'org.audit.read', ...READ_PROJECT],
+  auditor: ['org.read', 'org.audit.read', 'org.usage.read', ...READ_PROJECT],
 };
 
 /** What each project role adds inside its project. */

@@ -24,5 +24,9 @@ export interface RequestLogEntry {
   readonly costNano: bigint;
   /** Request parameters the gateway dropped before calling the upstream. */
   readonly ignoredParams: readonly string[];
+  /** End-user id the client sent (`user`), for usage analytics; absent or null for none. */
+  readonly user?: string | null;
+  /** Request tags (key → value) for usage analytics; absent or empty for none. */
+  readonly tags?: Readonly<Record<string, string>>;
   readonly createdAt: number;
 }

@@ -23,6 +23,8 @@ function entry(id: string, overrides: Partial<RequestLogEntry> = {}): RequestLog
     costNano: 9_223_372_036_854_775_000n,
     createdAt: 1_700_000_000_000,
     ignoredParams: ['logit_bias', 'frobnicate'],
+    user: 'end-user-7',
+    tags: { team: 'search, "core"', env: 'prod' },
     ...overrides,
   };
 }
@@ -52,6 +54,8 @@ describeEachDialect('request-log-repository', (ctx) => {
       costNano: 9_223_372_036_854_775_000n,
       createdAt: 1_700_000_000_000,
       ignoredParams: ['logit_bias', 'frobnicate'],
+      user: 'end-user-7',
+      tags: { team: 'search, "core"', env: 'prod' },
     });
   });
 

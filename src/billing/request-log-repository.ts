@@ -45,11 +45,15 @@ export interface RequestLogRow {
   readonly costNano: bigint;
   /** Request parameters the gateway dropped (not recognised, or unsupported by the model). */
   readonly ignoredParams: readonly string[];
+  /** End-user id the client sent, or null. */
+  readonly user: string | null;
+  /** Request tags (key → value). */
+  readonly tags: Readonly<Record<string, string>>;
   /** Arrival time, ms since epoch. */
   readonly createdAt: number;
 }
 
-/** Rows per statement: 20 columns x 500 rows stays far below both engines' bind-parameter limits. */
+/** Rows per statement: 23 columns x 500 rows stays far below both engines' bind-parameter limits. */
 const ROWS_PER_STATEMENT = 500;
 
 /** Write entries with one multi-row insert (per 500 rows); an id already stored is skipped, so retries are safe. */
@@ -80,7 +84,7 @@ function selectRows(db: Kysely<Database>) {
     .select([
       'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
       'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-      'created_at', 'ignored_params', moneyText('cost_nano').as('cost'),
+      'created_at', 'ignored_params', 'end_user', 'tags', moneyText('cost_nano').as('cost'),
     ]);
 }
 
@@ -90,8 +94,12 @@ type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTake
 export const REQUEST_LOG_COLUMNS = [
   'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
   'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-  'cost_nano', 'created_at', 'ignored_params',
+  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags',
 ] as const satisfies readonly (keyof RequestLogTable)[];
+
+/** Fails to compile when a column of `request_log` is missing from {@link REQUEST_LOG_COLUMNS} (the SQLite worker would drop it). */
+export type RequestLogColumnsComplete = AllListed<Exclude<keyof RequestLogTable, (typeof REQUEST_LOG_COLUMNS)[number]>>;
+type AllListed<Missing extends never> = Missing;
 
 /** The stored values of an entry in {@link REQUEST_LOG_COLUMNS} order. */
 export function requestLogValues(entry: RequestLogEntry): unknown[] {
@@ -123,6 +131,8 @@ function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
     cost_nano: entry.costNano,
     created_at: entry.createdAt,
     ignored_params: entry.ignoredParams.length > 0 ? JSON.stringify(entry.ignoredParams) : null,
+    end_user: entry.user ?? null,
+    tags: entry.tags !== undefined && Object.keys(entry.tags).length > 0 ? JSON.stringify(entry.tags) : null,
   };
 }
 
@@ -148,6 +158,8 @@ function toRequestLogRow(row: SelectedRow): RequestLogRow {
     usageSource: toUsageSource(row.usage_source),
     costNano: parseMoney(row.cost),
     ignoredParams: row.ignored_params === null ? [] : (JSON.parse(row.ignored_params) as string[]),
+    user: row.end_user,
+    tags: row.tags === null ? {} : (JSON.parse(row.tags) as Record<string, string>),
     createdAt: Number(row.created_at),
   };
 }

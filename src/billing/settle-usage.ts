@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createId } from '../core/ids.js';
 import { moneyText, parseMoney } from '../store/money-column.js';
 import type { Database } from '../store/schema.js';
+import { rollUpSettledUsage } from './usage-rollups.js';
 
 /** What one settlement pass did. */
 export interface SettleResult {
@@ -30,6 +31,8 @@ export async function settleUsage(db: Kysely<Database>, now: number, limit = 500
       .where('settled_at', 'is', null)
       .returning(['id', 'org_id', 'created_at', moneyText('cost_nano').as('cost')])
       .execute();
+    // Rollups change in the same transaction as the claim, so analytics and the ledger never disagree.
+    await rollUpSettledUsage(trx, claimed.map((e) => e.id));
     const debits = claimed
       .map((e) => ({ ...e, costNano: parseMoney(e.cost) }))
       .filter((e) => e.costNano > 0n)

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database, UsageEventsTable } from '../store/schema.js';
 import type { RequestLogEntry } from './request-log-entry.js';
 
 /** Rows per statement, below both engines' bind-parameter limits. */
@@ -25,7 +25,11 @@ export function isBillable(entry: RequestLogEntry): boolean {
 /** The columns {@link usageEventValues} fills, in order (for writers that bind positional parameters). */
 export const USAGE_EVENT_COLUMNS = [
   'id', 'org_id', 'project_id', 'key_id', 'model', 'cost_nano', 'input_tokens', 'output_tokens', 'usage_source', 'created_at', 'settled_at',
-] as const;
+] as const satisfies readonly (keyof UsageEventsTable)[];
+
+/** Fails to compile when a column of `usage_events` is missing from {@link USAGE_EVENT_COLUMNS} (the SQLite worker would drop it). */
+export type UsageEventColumnsComplete = AllListed<Exclude<keyof UsageEventsTable, (typeof USAGE_EVENT_COLUMNS)[number]>>;
+type AllListed<Missing extends never> = Missing;
 
 /** The stored values of a billable entry's usage event in {@link USAGE_EVENT_COLUMNS} order. */
 export function usageEventValues(entry: RequestLogEntry): unknown[] {

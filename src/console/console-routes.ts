@@ -12,6 +12,7 @@ import { projectMemberRoutes } from './project-members/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
+import { usageRoutes } from './usage/routes.js';
 
 /** Every console route, in documentation order: the route table the plugin, OpenAPI and tests read. */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
@@ -27,5 +28,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...modelAliasRoutes,
   ...limitRoutes,
   ...requestRoutes,
+  ...usageRoutes,
   ...auditLogRoutes,
 ];

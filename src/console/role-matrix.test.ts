@@ -116,6 +116,8 @@ describeEachDialect('console role matrix', (ctx) => {
     'PUT /projects/:projectId/budget': async (s) => ({ url: `/projects/${s.projectId}/budget`, body: { budget_usd: '25.00' } }),
     'GET /projects/:projectId/requests': async (s) => ({ url: `/projects/${s.projectId}/requests` }),
     'GET /requests/:requestId': async (s) => ({ url: `/requests/${s.requestId}` }),
+    'GET /projects/:projectId/usage': async (s) => ({ url: `/projects/${s.projectId}/usage?granularity=hour&group_by=model` }),
+    'GET /orgs/:orgId/usage': async (s) => ({ url: `/orgs/${s.orgId}/usage?group_by=project&format=csv` }),
     'GET /orgs/:orgId/audit-log': async (s) => ({ url: `/orgs/${s.orgId}/audit-log` }),
   };
 

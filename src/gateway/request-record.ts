@@ -16,6 +16,10 @@ export class RequestRecord {
   costNano = 0n;
   /** Parameters dropped before the upstream call (reported to the client and logged). */
   ignoredParams: readonly string[] = [];
+  /** End-user id the client sent, for usage analytics. */
+  user: string | null = null;
+  /** Request tags, for usage analytics. */
+  tags: Readonly<Record<string, string>> = {};
   private firstByteAt: number | null = null;
   private done = false;
 
@@ -60,6 +64,8 @@ export class RequestRecord {
       usage: this.usage,
       costNano: this.costNano,
       ignoredParams: this.ignoredParams,
+      user: this.user,
+      tags: this.tags,
       createdAt: this.startedAt,
     });
   }

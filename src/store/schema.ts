@@ -3,6 +3,7 @@ import type {
   AccessTokensTable, ApiKeySettingsTable, AuditLogTable, InvitesTable, ModelAliasesTable, NotificationsTable, OrgMembershipsTable,
   OrgSettingsTable, ProjectLimitsTable, ProjectMembershipsTable, SessionsTable, UsersTable,
 } from './console-schema.js';
+import type { UsageRollupsTable, UsageTagRollupsTable } from './usage-schema.js';
 
 /** Milliseconds since the Unix epoch, stored as BIGINT (exact in both engines; read as a number). */
 export type Millis = number;
@@ -112,6 +113,10 @@ export interface RequestLogTable {
   cost_nano: MoneyColumn;
   /** JSON array of request parameters the gateway dropped, or null when none. */
   ignored_params: string | null;
+  /** End-user id the client sent (`user`, Anthropic `metadata.user_id`), or null. */
+  end_user: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON object of the request's tags (`metadata` strings and `x-tf-tags`), or null when none. */
+  tags: ColumnType<string | null, string | null | undefined, string | null>;
   /** Arrival time. */
   created_at: Millis;
 }
@@ -200,6 +205,10 @@ export interface Database {
   notifications: NotificationsTable;
   /** Stored `/v1/responses` answers. */
   stored_responses: StoredResponsesTable;
+  /** Hourly usage rollups. */
+  usage_rollups: UsageRollupsTable;
+  /** Hourly usage rollups per tag. */
+  usage_tag_rollups: UsageTagRollupsTable;
 }
 
 /** A stored `/v1/responses` answer (`store: true`); readable only by keys of the same project. */

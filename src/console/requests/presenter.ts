@@ -21,6 +21,8 @@ export function presentRequest(row: RequestLogRow): z.infer<typeof requestDto> {
     ttft_ms: row.ttftMs,
     usage: { input_tokens: row.inputTokens, output_tokens: row.outputTokens, cached_tokens: row.cachedTokens, reasoning_tokens: row.reasoningTokens, source: row.usageSource },
     cost_usd: formatUsd(row.costNano),
+    user: row.user,
+    tags: { ...row.tags },
     created_at: isoTime(row.createdAt),
   };
 }

@@ -39,5 +39,7 @@ export const requestDto = z.object({
   ttft_ms: z.number().nullable(),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cached_tokens: z.number(), reasoning_tokens: z.number(), source: z.string() }),
   cost_usd: z.string().describe('USD decimal string.'),
+  user: z.string().nullable().describe('End-user id the client sent (`user`, Anthropic `metadata.user_id`).'),
+  tags: z.record(z.string(), z.string()).describe('Request tags (`metadata` strings and `x-tf-tags`).'),
   created_at: z.string(),
 });

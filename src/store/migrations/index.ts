@@ -15,6 +15,7 @@ import * as createNotifications from './202611212007_create_notifications.js';
 import * as addRequestLogIgnoredParams from './202611212030_add_request_log_ignored_params.js';
 import * as indexUsageForMetering from './202611212100_index_usage_for_metering.js';
 import * as createStoredResponses from './202611212200_create_stored_responses.js';
+import * as createUsageRollups from './202611212300_create_usage_rollups.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611212030_add_request_log_ignored_params': addRequestLogIgnoredParams,
   '202611212100_index_usage_for_metering': indexUsageForMetering,
   '202611212200_create_stored_responses': createStoredResponses,
+  '202611212300_create_usage_rollups': createUsageRollups,
 });

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { moneyText, parseMoney } from '../store/money-column.js';
+import type { Database } from '../store/schema.js';
+
+/** One hour in ms: rollups are bucketed by the UTC hour of the request. */
+export const HOUR_MS = 3_600_000;
+
+/** Summed measures of a set of requests (exact: bigint). */
+export interface UsageMeasures {
+  /** Requests. */
+  requests: bigint;
+  /** Prompt tokens. */
+  inputTokens: bigint;
+  /** Generated tokens. */
+  outputTokens: bigint;
+  /** Cached prompt tokens. */
+  cachedTokens: bigint;
+  /** Reasoning tokens. */
+  reasoningTokens: bigint;
+  /** Cost, nano-USD. */
+  costNano: bigint;
+}
+
+/** Zeroed measures. */
+export function emptyMeasures(): UsageMeasures {
+  return { requests: 0n, inputTokens: 0n, outputTokens: 0n, cachedTokens: 0n, reasoningTokens: 0n, costNano: 0n };
+}
+
+/** Add `b` into `a`. */
+export function addMeasures(a: UsageMeasures, b: UsageMeasures): void {
+  a.requests += b.requests;
+  a.inputTokens += b.inputTokens;
+  a.outputTokens += b.outputTokens;
+  a.cachedTokens += b.cachedTokens;
+  a.reasoningTokens += b.reasoningTokens;
+  a.costNano += b.costNano;
+}
+
+const MEASURE_COLUMNS = ['requests', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost_nano'] as const;
+const ROWS_PER_STATEMENT = 400;
+
+/**
+ * Add settled usage events to the hourly rollups, inside the settlement transaction: an event is
+ * claimed exactly once (settle-usage.ts), so it is rolled up exactly once. Cost comes from the event
+ * (what the ledger debits); the end user, tags, cached and reasoning tokens from its request-log row.
+ */
+export async function rollUpSettledUsage(trx: Kysely<Database>, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  const events = await trx
+    .selectFrom('usage_events as e')
+    .leftJoin('request_log as r', 'r.id', 'e.id')
+    .select(['e.org_id', 'e.project_id', 'e.key_id', 'e.model', 'e.created_at', 'e.input_tokens', 'e.output_tokens', 'r.cached_tokens', 'r.reasoning_tokens', 'r.end_user', 'r.tags'])
+    .select(moneyText('e.cost_nano').as('cost'))
+    .where('e.id', 'in', eventIds)
+    .execute();
+  const main = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
+  const tagged = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
+  for (const e of events) {
+    const hour = String(Number(e.created_at) - (Number(e.created_at) % HOUR_MS));
+    const m: UsageMeasures = {
+      requests: 1n, inputTokens: BigInt(e.input_tokens), outputTokens: BigInt(e.output_tokens), cachedTokens: BigInt(e.cached_tokens ?? 0),
+      reasoningTokens: BigInt(e.reasoning_tokens ?? 0), costNano: parseMoney(e.cost),
+    };
+    accumulate(main, [e.org_id, hour, e.project_id, e.key_id, e.model, e.end_user ?? ''], m);
+    const tags = e.tags === null || e.tags === undefined ? {} : (JSON.parse(e.tags) as Record<string, string>);
+    for (const [key, value] of Object.entries(tags)) accumulate(tagged, [e.org_id, hour, e.project_id, key, value], m);
+  }
+  await upsert(trx, 'usage_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'model', 'end_user'], [...main.values()]);
+  await upsert(trx, 'usage_tag_rollups', ['org_id', 'hour', 'project_id', 'tag_key', 'tag_value'], [...tagged.values()]);
+}
+
+function accumulate(into: Map<string, { dims: readonly string[]; m: UsageMeasures }>, dims: readonly string[], m: UsageMeasures): void {
+  const id = JSON.stringify(dims);
+  const found = into.get(id);
+  if (found === undefined) into.set(id, { dims, m: { ...m } });
+  else addMeasures(found.m, m);
+}
+
+async function upsert(
+  trx: Kysely<Database>,
+  table: 'usage_rollups' | 'usage_tag_rollups',
+  dimColumns: readonly string[],
+  rows: readonly { dims: readonly string[]; m: UsageMeasures }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(({ dims, m }) => {
+      const row: Record<string, string | number | bigint> = {};
+      dimColumns.forEach((column, at) => (row[column] = column === 'hour' ? Number(dims[at]) : (dims[at] ?? '')));
+      return { ...row, requests: m.requests, input_tokens: m.inputTokens, output_tokens: m.outputTokens, cached_tokens: m.cachedTokens, reasoning_tokens: m.reasoningTokens, cost_nano: m.costNano };
+    });
+    // Two settlers may touch the same hour: the upsert adds to the stored sums instead of replacing them.
+    // One loosely typed builder serves both tables, whose dimension columns differ; the rows are built above.
+    await (trx as unknown as Kysely<Record<string, Record<string, string | number | bigint>>>)
+      .insertInto(table)
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(dimColumns as string[]).doUpdateSet((eb) => Object.fromEntries(MEASURE_COLUMNS.map((c) => [c, eb(eb.ref(`${table}.${c}`), '+', eb.ref(`excluded.${c}`))]))),
+      )
+      .execute();
+  }
+}
