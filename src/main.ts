@@ -4,6 +4,7 @@ import { findApiKeyByHash, listApiKeysChangedSince, type ApiKeyRow } from './aut
 import type { RequestLogEntry } from './billing/request-log-entry.js';
 import { writeRequestLog } from './billing/request-log-writer.js';
 import { CatalogueHolder } from './catalog/catalogue-holder.js';
+import { createSmtpInviteSender } from './console/invites/send-invite-email.js';
 import { ModelAccessCache } from './catalog/model-access-cache.js';
 import { listModelAliases, listOrgAllowedModels } from './catalog/model-access-repository.js';
 import { DEMO_CATALOGUE_PATH } from './config/demo-catalogue.js';
@@ -113,6 +114,10 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       adminToken: config.adminToken,
       now,
       modelIds: () => new Set(catalogue.current().models.keys()),
+      publicUrl: config.publicUrl ?? undefined,
+      sendInviteEmail: config.smtpUrl === null
+        ? undefined
+        : logFailures(createSmtpInviteSender({ url: config.smtpUrl, from: config.smtpFrom }), (error) => app?.log.warn({ err: error }, 'invite email failed')),
     },
     gateway: {
       catalogue: () => catalogue.current(),
@@ -166,6 +171,14 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       await store.close();
     },
   };
+}
+
+// The console answers `emailed: false` on failure without saying why; the operator reads why in the log.
+function logFailures<T>(send: (message: T) => Promise<void>, onError: (error: unknown) => void): (message: T) => Promise<void> {
+  return (message) => send(message).catch((error: unknown) => {
+    onError(error);
+    throw error;
+  });
 }
 
 function toCachedKey(row: ApiKeyRow | null): CachedKey | null {

@@ -33,13 +33,19 @@ const serverConfigSchema = z.object({
   maxPendingUsage: z.coerce.number().int().min(1),
   /** Longest admission waits on the database or Redis before answering 503, ms. */
   admissionTimeoutMs: z.coerce.number().int().min(50),
+  /** SMTP server for invite emails, `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...` (secret); null: links are only shown. */
+  smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).nullable(),
+  /** Sender of invite emails (`From` header). */
+  smtpFrom: z.string().min(1),
+  /** Public base URL of the console, for links in invites (e.g. `https://gateway.example.com`); null: `http://localhost:8080`. */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable(),
 });
 
 /** Validated, frozen settings of the server. */
 export type ServerConfig = Readonly<z.infer<typeof serverConfigSchema>>;
 
 /** Secret settings, never logged. */
-export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken'];
+export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken', 'smtpUrl'];
 
 /** Flags of `serve`, for `--help`. */
 export const SERVE_HELP = `Usage: tf-gateway serve [options]
@@ -63,6 +69,9 @@ Options (flag / environment variable, default):
                      TF_SETTLE_INTERVAL_MS  1000  (usage settled into ledger debits)
                      TF_MAX_PENDING_USAGE   20000 (unwritten usage records before 503)
                      TF_ADMISSION_TIMEOUT_MS 2000 (admission waits before 503)
+                     TF_SMTP_URL        none (smtp://user:pass@host:587 or smtps://...; invite emails)
+                     TF_SMTP_FROM       tf-gateway <no-reply@localhost>
+                     TF_PUBLIC_URL      http://localhost:8080 (base of links in invites)
   -h, --help`;
 
 /** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
@@ -95,6 +104,9 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     settleIntervalMs: env.TF_SETTLE_INTERVAL_MS ?? 1000,
     maxPendingUsage: env.TF_MAX_PENDING_USAGE ?? 20_000,
     admissionTimeoutMs: env.TF_ADMISSION_TIMEOUT_MS ?? 2000,
+    smtpUrl: env.TF_SMTP_URL ?? null,
+    smtpFrom: env.TF_SMTP_FROM ?? 'tf-gateway <no-reply@localhost>',
+    publicUrl: env.TF_PUBLIC_URL ?? null,
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
