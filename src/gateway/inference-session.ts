@@ -142,7 +142,6 @@ function createSession(
         reply,
         record,
         provider: target.provider,
-        pricing: target.model.pricing,
         signal,
         headers,
         estimatePromptTokens: estimateOnce,

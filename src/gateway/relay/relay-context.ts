@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import type { ModelPricing } from '../../catalog/types.js';
 import type { IrUsage } from '../../protocol/ir/index.js';
 import type { Provider } from '../../providers/provider.js';
 import type { RequestRecord } from '../request-record.js';
@@ -9,7 +8,6 @@ export interface RelayContext {
   readonly reply: FastifyReply;
   readonly record: RequestRecord;
   readonly provider: Provider;
-  readonly pricing: ModelPricing;
   /** Aborted when the client disconnects; cancels the upstream call. */
   readonly signal: AbortSignal;
   /** Headers every answer carries (`x-request-id` ...). */

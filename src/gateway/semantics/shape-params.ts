@@ -67,7 +67,7 @@ function dropReasoning(dialect: ParamDialect, body: Record<string, unknown>, mod
 }
 
 /** The requested reasoning as (effort, budget): modifiers first, then the body's own fields. */
-function requestedReasoning(format: ParamFormat, body: Record<string, unknown>, modifiers: ModelModifiers): { effort?: IrReasoningEffort; budget?: number } | 'off' | null {
+function requestedReasoning(body: Record<string, unknown>, modifiers: ModelModifiers): { effort?: IrReasoningEffort; budget?: number } | 'off' | null {
   if (modifiers.thinking === 'off' || modifiers.effort === 'none') return 'off';
   if (modifiers.thinking !== undefined) return { budget: modifiers.thinking };
   if (modifiers.effort !== undefined) return { effort: modifiers.effort };
@@ -85,7 +85,7 @@ function requestedReasoning(format: ParamFormat, body: Record<string, unknown>, 
  * maps to EFFORT_BUDGETS). Translated upstreams read the IR, which keeps both.
  */
 function applyReasoning(format: ParamFormat, body: Record<string, unknown>, modifiers: ModelModifiers, upstream: ProviderType): void {
-  const wanted = requestedReasoning(format, body, modifiers);
+  const wanted = requestedReasoning(body, modifiers);
   if (wanted === null) return;
   const effort: IrReasoningEffort = wanted === 'off' ? 'none' : (wanted.effort ?? effortForBudget(wanted.budget!));
   const budget = wanted === 'off' ? 0 : (wanted.budget ?? (effort === 'none' ? 0 : EFFORT_BUDGETS[effort]));
