@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { KeyCache, type CachedKey } from './auth/key-cache.js';
 import { findApiKeyByHash, listApiKeysChangedSince, type ApiKeyRow } from './auth/api-key-repository.js';
+import type { BalanceAlertMailer } from './billing/balance-alert-mailer.js';
 import type { RequestLogEntry } from './billing/request-log-entry.js';
 import { writeRequestLog } from './billing/request-log-writer.js';
+import { createSmtpBalanceAlertMailer } from './billing/smtp-balance-alert-mailer.js';
 import { CatalogueHolder } from './catalog/catalogue-holder.js';
+import type { Catalogue } from './catalog/types.js';
 import { createSmtpInviteSender } from './console/invites/send-invite-email.js';
 import { ModelAccessCache } from './catalog/model-access-cache.js';
 import { listModelAliases, listOrgAllowedModels } from './catalog/model-access-repository.js';
@@ -21,6 +24,8 @@ import { createProviders } from './providers/registry.js';
 import { buildServer } from './server/build-server.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { announceDeprecations } from './webhooks/announce-deprecations.js';
+import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 
 /** A started gateway. */
 export interface RunningGateway {
@@ -54,6 +59,11 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   const store = await openStore(config.databaseUrl);
   await migrateToLatest(store.db);
   let app: FastifyInstance | null = null;
+  // Balance alerts are emailed over the invite SMTP settings, in the background; a failure is logged, never thrown.
+  const smtpAlerts = config.smtpUrl === null ? null : createSmtpBalanceAlertMailer({ url: config.smtpUrl, from: config.smtpFrom, publicUrl: config.publicUrl ?? 'http://localhost:8080' });
+  const balanceAlertMailer: BalanceAlertMailer | undefined = smtpAlerts === null
+    ? undefined
+    : (message) => smtpAlerts(message).catch((error: unknown) => void app?.log.warn({ err: error }, 'balance alert email failed'));
   const metering = await createMetering({
     db: store.db,
     redisUrl: config.redisUrl,
@@ -66,6 +76,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     pendingWrites: () => requestLog.pending,
     now,
     onError: (error, what) => app?.log.error({ err: error }, `${what} failed`),
+    balanceAlertMailer: balanceAlertMailer ?? null,
   });
   // Every upstream call waits for its request's admission (money held, limits counted).
   const admitted = (next: Map<string, Provider>) => admitProvidersBeforeUpstream(next, (id) => metering.admission.ready(id));
@@ -115,6 +126,16 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       now,
       modelIds: () => new Set(catalogue.current().models.keys()),
       publicUrl: config.publicUrl ?? undefined,
+      // The balance view's pending amount includes what this store holds for requests in flight.
+      orgHeldNano: async (orgId) => (await metering.store.read(`org:${orgId}`))?.holdsNano ?? 0n,
+      ...(balanceAlertMailer ? { balanceAlertMailer } : {}),
+      payments: {
+        provider: config.paymentsProvider,
+        manualInstructions: config.manualPaymentInstructions,
+        stripe: config.stripeSecretKey !== null && config.stripeWebhookSecret !== null
+          ? { secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase }
+          : null,
+      },
       sendInviteEmail: config.smtpUrl === null
         ? undefined
         : logFailures(createSmtpInviteSender({ url: config.smtpUrl, from: config.smtpFrom }), (error) => app?.log.warn({ err: error }, 'invite email failed')),
@@ -145,6 +166,18 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   });
   const server = app;
   await server.listen({ port: config.port, host: config.host });
+  // Every process runs a delivery worker; claims in the store keep two from sending one attempt twice.
+  const webhooks = config.webhookPollMs === 0
+    ? null
+    : new WebhookDeliveryWorker({ db: store.db, now, pollMs: config.webhookPollMs, onError: (error, what) => server.log.error({ err: error }, `${what} failed`) });
+  webhooks?.start();
+  // Deprecations are announced on start and on every reload; dedupe keys make repeats no-ops.
+  let announcing: Promise<unknown> = Promise.resolve();
+  const announce = (next: Catalogue) => {
+    announcing = announcing.then(() => announceDeprecations(store.db, next, now())).catch((error: unknown) => server.log.error({ err: error }, 'announcing model deprecations failed'));
+  };
+  announce(catalogue.current());
+  catalogue.onChange((next) => announce(next));
   const address = server.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   return {
@@ -163,6 +196,8 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     flushRequestLog: () => requestLog.flush(),
     async close() {
       await server.close();
+      await webhooks?.stop();
+      await announcing;
       await requestLog.close();
       await metering.close();
       keys.stop();

@@ -77,6 +77,16 @@ export async function authorizeProject(db: Kysely<Database>, actor: Actor, proje
   return access;
 }
 
+/**
+ * Check that the caller is the platform operator (`TF_ADMIN_TOKEN`), for actions no organization
+ * role grants (confirming a manual payment). Anyone else gets 403.
+ */
+export function authorizeOperator(actor: Actor | null): asserts actor is Extract<Actor, { kind: 'operator' }> {
+  if (actor?.kind !== 'operator') {
+    throw new GatewayError('CONSOLE_FORBIDDEN', 'Only the platform operator (TF_ADMIN_TOKEN) may do this.');
+  }
+}
+
 /** The caller's access to an organization, or null when they have none. */
 export async function resolveOrgAccess(db: Kysely<Database>, actor: Actor, orgId: string): Promise<OrgAccess | null> {
   if (actor.kind === 'user' && actor.onlyOrgId !== null && actor.onlyOrgId !== orgId) return null;

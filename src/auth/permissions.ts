@@ -23,7 +23,9 @@ export const ORG_PERMISSIONS = [
   'org.members.manage', // invite, change roles (not owner), remove members
   'org.owners.manage', // grant or take the owner role
   'org.aliases.manage', // organization model aliases
-  'org.billing.manage', // billing settings (later issues) and project budgets
+  'org.billing.read', // balance, ledger, transactions, statements and payments (read and export)
+  'org.billing.manage', // top-ups, balance alerts and project budgets
+  'org.webhooks.manage', // webhook endpoints, their secrets and deliveries
   'org.audit.read', // read the audit log
   'org.usage.read', // organization-wide usage analytics (every project)
   'project.create', // create projects
@@ -55,11 +57,11 @@ const READ_PROJECT: readonly ProjectPermission[] = ['project.read', 'project.req
 /** What each organization role may do; project permissions listed here hold in every project the role can reach. */
 export const ORG_ROLE_PERMISSIONS: Readonly<Record<OrgRole, readonly Permission[]>> = {
   owner: [...ORG_PERMISSIONS, ...ALL_PROJECT],
-  admin: ['org.read', 'org.update', 'org.members.manage', 'org.aliases.manage', 'org.audit.read', 'org.usage.read', 'project.create', ...ALL_PROJECT],
-  billing_admin: ['org.read', 'org.billing.manage', 'org.usage.read', ...READ_PROJECT, 'project.budget.manage'],
+  admin: ['org.read', 'org.update', 'org.members.manage', 'org.aliases.manage', 'org.webhooks.manage', 'org.audit.read', 'org.usage.read', 'project.create', ...ALL_PROJECT],
+  billing_admin: ['org.read', 'org.billing.read', 'org.billing.manage', 'org.usage.read', ...READ_PROJECT, 'project.budget.manage'],
   developer: ['org.read', ...READ_PROJECT, 'project.keys.manage'],
   viewer: ['org.read', ...READ_PROJECT],
-  auditor: ['org.read', 'org.audit.read', 'org.usage.read', ...READ_PROJECT],
+  auditor: ['org.read', 'org.billing.read', 'org.audit.read', 'org.usage.read', ...READ_PROJECT],
 };
 
 /** What each project role adds inside its project. */

@@ -9,16 +9,24 @@ export function startOfUtcMonth(ms: number): number {
 }
 
 /**
- * What an organization may still spend according to the store: its ledger balance minus usage
- * written to the outbox but not yet settled into ledger debits. One statement, so it reads one
- * snapshot; settlement moves cost from one term to the other and leaves the result unchanged.
+ * What an organization may still spend according to the store: its ledger balance (the
+ * `org_balances` checkpoint, never a sum of the ledger) minus usage written to the outbox but not
+ * yet settled into ledger debits. One statement, so it reads one snapshot; settlement moves cost
+ * from one term to the other (checkpoint included, same transaction) and leaves the result unchanged.
  */
 export async function readOrgSpendable(db: Kysely<Database>, orgId: string): Promise<bigint> {
   const result = await sql<{ total: string }>`
     SELECT CAST(
-      (SELECT COALESCE(SUM(amount_nano), 0) FROM ledger_entries WHERE org_id = ${orgId})
+      COALESCE((SELECT balance_nano FROM org_balances WHERE org_id = ${orgId}), 0)
       - (SELECT COALESCE(SUM(cost_nano), 0) FROM usage_events WHERE org_id = ${orgId} AND settled_at IS NULL)
     AS TEXT) AS total`.execute(db);
+  return parseMoney(result.rows[0]!.total);
+}
+
+/** Usage written to the outbox and not yet settled into ledger debits, nano-USD (the balance's pending part). */
+export async function readOrgUnsettledUsage(db: Kysely<Database>, orgId: string): Promise<bigint> {
+  const result = await sql<{ total: string }>`
+    SELECT CAST(COALESCE(SUM(cost_nano), 0) AS TEXT) AS total FROM usage_events WHERE org_id = ${orgId} AND settled_at IS NULL`.execute(db);
   return parseMoney(result.rows[0]!.total);
 }
 

@@ -40,7 +40,7 @@ describeEachDialect('settleUsage', (ctx) => {
     expect(await readOrgSpendable(db, orgId)).toBe(999_500n);
     const debits = (await listLedgerEntries(db, orgId)).filter((e) => e.kind === 'usage');
     expect(debits.map((d) => [d.reference, d.amountNano]).sort()).toEqual([['req_a', -300n], ['req_b', -200n]]);
-    expect(await settleUsage(db, now + 20)).toEqual({ events: 0, debits: 0, totalNano: 0n });
+    expect(await settleUsage(db, now + 20)).toEqual({ events: 0, debits: 0, totalNano: 0n, crossings: [] });
     // A retried batch of the same request ids changes nothing.
     await writeRequestLog(db, [entry('req_a', orgId, projectId, 300n, now)]);
     expect(await settleUsage(db, now + 30)).toMatchObject({ events: 0 });

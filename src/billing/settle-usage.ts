@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { createId } from '../core/ids.js';
 import { moneyText, parseMoney } from '../store/money-column.js';
 import type { Database } from '../store/schema.js';
+import { appendLedgerEntries, type PreparedLedgerEntry } from './append-ledger-entries.js';
+import type { BalanceCrossing } from './balance-alerts.js';
 import { rollUpSettledUsage } from './usage-rollups.js';
 
 /** What one settlement pass did. */
@@ -12,6 +14,8 @@ export interface SettleResult {
   readonly debits: number;
   /** Total debited, nano-USD (positive). */
   readonly totalNano: bigint;
+  /** Balance alert thresholds crossed (notified in the transaction; email them after commit). */
+  readonly crossings: readonly BalanceCrossing[];
 }
 
 /**
@@ -19,11 +23,16 @@ export interface SettleResult {
  * referenced by the request id), in one transaction. Idempotent: an event is claimed with
  * `UPDATE ... WHERE settled_at IS NULL`, so two settlers (two processes on PostgreSQL) never debit
  * the same event twice; the loser's update matches no row.
+ *
+ * A debit is dated at its request's time (the usage event's `created_at`), not at settlement, so
+ * the ledger groups usage by the hour and month it happened, exactly as the hourly rollups written
+ * in the same transaction do. Debits go through the ledger seam, which moves the balance
+ * checkpoint, consumes credit buckets and evaluates balance alerts in this transaction too.
  */
 export async function settleUsage(db: Kysely<Database>, now: number, limit = 500): Promise<SettleResult> {
   return db.transaction().execute(async (trx) => {
     const pending = await trx.selectFrom('usage_events').select('id').where('settled_at', 'is', null).orderBy('created_at').limit(limit).execute();
-    if (pending.length === 0) return { events: 0, debits: 0, totalNano: 0n };
+    if (pending.length === 0) return { events: 0, debits: 0, totalNano: 0n, crossings: [] };
     const claimed = await trx
       .updateTable('usage_events')
       .set({ settled_at: now })
@@ -33,20 +42,22 @@ export async function settleUsage(db: Kysely<Database>, now: number, limit = 500
       .execute();
     // Rollups change in the same transaction as the claim, so analytics and the ledger never disagree.
     await rollUpSettledUsage(trx, claimed.map((e) => e.id));
-    const debits = claimed
-      .map((e) => ({ ...e, costNano: parseMoney(e.cost) }))
+    const debits: PreparedLedgerEntry[] = claimed
+      .map((e) => ({ ...e, costNano: parseMoney(e.cost), requestedAt: Number(e.created_at) }))
       .filter((e) => e.costNano > 0n)
+      .sort((a, b) => a.requestedAt - b.requestedAt || (a.id < b.id ? -1 : 1))
       .map((e) => ({
-        id: createId('led', now),
-        org_id: e.org_id,
+        id: createId('led', e.requestedAt),
+        orgId: e.org_id,
         kind: 'usage',
-        amount_nano: -e.costNano,
+        amountNano: -e.costNano,
         reference: e.id,
         note: null,
-        created_at: now,
+        createdAt: e.requestedAt,
+        expiresAt: null,
       }));
-    for (let i = 0; i < debits.length; i += 500) await trx.insertInto('ledger_entries').values(debits.slice(i, i + 500)).execute();
-    const totalNano = debits.reduce((sum, d) => sum - d.amount_nano, 0n);
-    return { events: claimed.length, debits: debits.length, totalNano };
+    const appended = await appendLedgerEntries(trx, debits, now);
+    const totalNano = debits.reduce((sum, d) => sum - d.amountNano, 0n);
+    return { events: claimed.length, debits: debits.length, totalNano, crossings: appended.crossings };
   });
 }

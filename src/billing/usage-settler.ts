@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { mailBalanceCrossings, type BalanceAlertMailer } from './balance-alert-mailer.js';
+import type { BalanceCrossing } from './balance-alerts.js';
+import { expireCreditBuckets } from './expire-credit-buckets.js';
 import { settleUsage } from './settle-usage.js';
 
 /** Options of a {@link UsageSettler}. */
@@ -9,15 +12,22 @@ export interface UsageSettlerOptions {
   readonly intervalMs: number;
   readonly now: () => number;
   readonly onError: (error: unknown) => void;
+  /** Emails balance alerts after commit (SMTP configured); absent: console notifications and webhooks only. */
+  readonly alertMailer?: BalanceAlertMailer | null;
 }
 
 /**
- * Background job turning pending usage events into ledger debits. Every process runs one; claims
- * are idempotent, so several settlers on one database share the work without double debits.
+ * Background job turning pending usage events into ledger debits and expiring credit buckets that
+ * ran out. Every process runs one; claims and sweeps are idempotent, so several settlers on one
+ * database share the work without double debits.
  */
 export class UsageSettler {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  /** Passes run one after another. */
+  private chain: Promise<void> = Promise.resolve();
+  /** A pass queued but not started yet, which every caller until it starts can share. */
+  private queued: Promise<void> | null = null;
+  private mailing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: UsageSettlerOptions) {}
 
@@ -27,13 +37,25 @@ export class UsageSettler {
     this.timer.unref();
   }
 
-  /** Settle everything pending now (tests and shutdown); passes never overlap. */
-  async runOnce(): Promise<void> {
-    if (this.running !== null) return this.running;
-    this.running = this.drain().finally(() => {
-      this.running = null;
+  /**
+   * Settle everything pending and expire what is due (tests and shutdown); passes never overlap.
+   * Resolves after a pass that started after this call, so usage committed before the call is
+   * settled (a pass already running may have looked for pending events too early).
+   */
+  runOnce(): Promise<void> {
+    if (this.queued !== null) return this.queued;
+    const pass = this.chain.then(() => {
+      this.queued = null;
+      return this.drain();
     });
-    return this.running;
+    this.queued = pass;
+    this.chain = pass;
+    return pass;
+  }
+
+  /** Alert emails of past passes still being sent (tests wait on it; settlement never does). */
+  emailsSent(): Promise<void> {
+    return this.mailing;
   }
 
   /** Stop the timer and settle what is pending. */
@@ -47,10 +69,18 @@ export class UsageSettler {
     try {
       for (;;) {
         const result = await settleUsage(this.options.db, this.options.now(), 500);
-        if (result.events < 500) return;
+        this.mail(result.crossings);
+        if (result.events < 500) break;
       }
+      this.mail((await expireCreditBuckets(this.options.db, this.options.now())).crossings);
     } catch (error) {
       this.options.onError(error);
     }
+  }
+
+  private mail(crossings: readonly BalanceCrossing[]): void {
+    if (crossings.length === 0 || !this.options.alertMailer) return;
+    const sending = mailBalanceCrossings(this.options.alertMailer, crossings, this.options.onError);
+    this.mailing = this.mailing.then(() => sending);
   }
 }

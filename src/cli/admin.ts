@@ -11,8 +11,11 @@ import { AdminCommandError, type AdminCommand, type Values } from './admin-comma
 import { LIMIT_COMMANDS } from './admin-limits.js';
 import { MODEL_ACCESS_COMMANDS } from './admin-model-access.js';
 import { USER_COMMANDS } from './admin-user.js';
+import { REFUND_COMMANDS } from './admin-refunds.js';
+import { PAYMENT_COMMANDS } from './admin-payment.js';
 import { createOrganization, getOrganization } from '../tenancy/organization-repository.js';
 import { createProject, getProject } from '../tenancy/project-repository.js';
+import { emitApiKeyEvent } from '../webhooks/emit-api-key-event.js';
 
 /** Where `runAdminCommand` reads the database and writes its output. */
 export interface AdminCommandOptions {
@@ -30,6 +33,8 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   ...MODEL_ACCESS_COMMANDS,
   ...LIMIT_COMMANDS,
   ...USER_COMMANDS,
+  ...REFUND_COMMANDS,
+  ...PAYMENT_COMMANDS,
   'org create': {
     options: { name: { type: 'string' } },
     help: 'Usage: tf-gateway admin org create --name NAME\n\nCreate an organization; prints {"id","name","createdAt"}.',
@@ -57,7 +62,11 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
       const generated = generateApiKeySecret();
       const name = v.name === undefined ? 'default' : requireText(v, 'name');
       const allowedModels = v['allowed-models'] === undefined ? null : parseModelList(String(v['allowed-models']));
-      const key = await insertApiKey(db, { orgId: project.orgId, projectId: project.id, name, prefix: generated.prefix, hash: generated.hash, expiresAt, allowedModels });
+      const key = await db.transaction().execute(async (trx) => {
+        const created = await insertApiKey(trx, { orgId: project.orgId, projectId: project.id, name, prefix: generated.prefix, hash: generated.hash, expiresAt, allowedModels });
+        await emitApiKeyEvent(trx, { type: 'api_key.created' }, created, created.createdAt);
+        return created;
+      });
       return {
         id: key.id, name: key.name, prefix: key.prefix, secret: generated.secret, projectId: key.projectId, orgId: key.orgId, allowedModels: key.allowedModels,
         expiresAt: key.expiresAt === null ? null : iso(key.expiresAt), createdAt: iso(key.createdAt),
@@ -69,24 +78,18 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
     help: 'Usage: tf-gateway admin key disable --id KEY_ID\n\nDisable a key; running gateways refuse it within their key refresh period. Prints {"id","prefix","disabled":true,...}.',
     run: async (db, v) => {
       const id = requireText(v, 'id');
-      const key = await updateApiKey(db, id, { disabled: true });
+      const key = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('api_keys').select('disabled').where('id', '=', id).executeTakeFirst();
+        const updated = await updateApiKey(trx, id, { disabled: true });
+        if (updated !== null && Number(before?.disabled) === 0) await emitApiKeyEvent(trx, { type: 'api_key.disabled', reason: 'disabled' }, updated, updated.updatedAt);
+        return updated;
+      });
       if (key === null) throw new AdminCommandError(`Key '${id}' does not exist.`);
       return { id: key.id, name: key.name, prefix: key.prefix, disabled: key.disabled, updatedAt: iso(key.updatedAt) };
     },
   },
-  credit: {
-    options: { org: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' } },
-    help: 'Usage: tf-gateway admin credit --org ORG_ID --amount USD [--note TEXT]\n\nAdd prepaid credit (a ledger credit entry); USD as a decimal such as 10.00. Prints {"orgId","amountUsd","balanceUsd","entryId"}.',
-    run: async (db, v) => {
-      const org = await requireOrg(db, requireText(v, 'org'));
-      const text = requireText(v, 'amount');
-      const amount = parseUsd(text);
-      if (amount === null || amount <= 0n) throw new AdminCommandError(`--amount must be a positive USD decimal with at most 9 decimals (e.g. 10.00); got '${text}'.`, 2);
-      const entry = await insertLedgerEntry(db, { orgId: org.id, kind: 'credit', amountNano: amount, reference: 'cli:admin-credit', note: typeof v.note === 'string' ? v.note : null });
-      const balance = await getOrgBalance(db, org.id);
-      return { orgId: org.id, amountUsd: formatUsdCents(amount), balanceUsd: formatUsdCents(balance), entryId: entry.id };
-    },
-  },
+  credit: moneyInCommand('credit'),
+  grant: moneyInCommand('grant'),
 };
 
 const HELP = `Usage: tf-gateway admin <command> [options]
@@ -100,12 +103,37 @@ Commands:
   key disable     --id KEY_ID
   key budget      --id KEY_ID --budget USD|none
   project limits  --project PROJECT_ID [--rpm N|none] [--tpm N|none] [--budget USD|none]
-  credit          --org ORG_ID --amount USD [--note TEXT]
+  credit          --org ORG_ID --amount USD [--expires ISO_TIME] [--note TEXT]
+  grant           --org ORG_ID --amount USD [--expires ISO_TIME] [--note TEXT]
+  refund          --request REQUEST_ID [--amount USD] [--note TEXT]
+  payment confirm --id PAYMENT_ID   (a manual top-up has been paid: credit it once)
+  payment list    --org ORG_ID [--status STATUS] [--limit N]
   alias create    --org ORG_ID [--project PROJECT_ID] --name NAME --target MODEL
   org allowed-models --org ORG_ID --models ID,ID   (--models '' allows every model)
   user create     --email EMAIL --password PASSWORD [--name NAME] [--org ORG_ID [--role ROLE]]
 
 Run 'tf-gateway admin <command> --help' for details.${COMMON}`;
+
+/** `admin credit` (paid credit) or `admin grant` (an operator's free grant): one positive ledger entry, opening a credit bucket. */
+function moneyInCommand(kind: 'credit' | 'grant'): AdminCommand {
+  const what = kind === 'credit' ? 'prepaid credit (a ledger credit entry, bucket source paid)' : 'an operator grant (a ledger grant entry, bucket source grant)';
+  return {
+    options: { org: { type: 'string' }, amount: { type: 'string' }, expires: { type: 'string' }, note: { type: 'string' } },
+    help: `Usage: tf-gateway admin ${kind} --org ORG_ID --amount USD [--expires ISO_TIME] [--note TEXT]\n\nAdd ${what}; USD as a decimal such as 10.00. `
+      + 'With --expires, what usage has not consumed by then leaves the balance as an expiry entry (usage takes the soonest-expiring credit first). '
+      + 'Prints {"orgId","amountUsd","balanceUsd","entryId"} (and "expiresAt" when given).',
+    run: async (db, v) => {
+      const org = await requireOrg(db, requireText(v, 'org'));
+      const text = requireText(v, 'amount');
+      const amount = parseUsd(text);
+      if (amount === null || amount <= 0n) throw new AdminCommandError(`--amount must be a positive USD decimal with at most 9 decimals (e.g. 10.00); got '${text}'.`, 2);
+      const expiresAt = v.expires === undefined ? null : parseFutureTime(String(v.expires));
+      const entry = await insertLedgerEntry(db, { orgId: org.id, kind, amountNano: amount, reference: `cli:admin-${kind}`, note: typeof v.note === 'string' ? v.note : null, expiresAt });
+      const balance = await getOrgBalance(db, org.id);
+      return { orgId: org.id, amountUsd: formatUsdCents(amount), balanceUsd: formatUsdCents(balance), entryId: entry.id, ...(expiresAt === null ? {} : { expiresAt: iso(expiresAt) }) };
+    },
+  };
+}
 
 /** Run `tf-gateway admin ...` (argv after `admin`); resolves to the exit code: 0 ok, 1 failure, 2 usage error. */
 export async function runAdminCommand(argv: string[], opts: AdminCommandOptions): Promise<number> {

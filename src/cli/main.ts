@@ -9,7 +9,7 @@ const HELP = `Usage: tf-gateway <command> [options]
 Commands:
   serve     start the gateway, console API and web console (see: tf-gateway serve --help)
   migrate   apply database migrations and exit
-  admin     operator commands: org, project, key, credit (see: tf-gateway admin --help)
+  admin     operator commands: org, project, key, credit, grant (see: tf-gateway admin --help)
 
 Every command takes --database URL (or TF_DATABASE_URL); default sqlite:./data/tf-gateway.db.`;
 

@@ -39,13 +39,25 @@ const serverConfigSchema = z.object({
   smtpFrom: z.string().min(1),
   /** Public base URL of the console, for links in invites (e.g. `https://gateway.example.com`); null: `http://localhost:8080`. */
   publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable(),
+  /** Provider of top-ups: `manual` (offline; the operator confirms) or `stripe` (Checkout + signed webhook). */
+  paymentsProvider: z.enum(['manual', 'stripe']),
+  /** Text of the manual payment page (bank details, reference rules); null: a default text. */
+  manualPaymentInstructions: z.string().min(1).nullable(),
+  /** Stripe API secret key (secret); required for `stripe`. */
+  stripeSecretKey: z.string().min(1).nullable(),
+  /** Stripe webhook endpoint signing secret, `whsec_...` (secret); required for `stripe`. */
+  stripeWebhookSecret: z.string().min(1).nullable(),
+  /** Another Stripe API base URL (tests, proxies); null: api.stripe.com. */
+  stripeApiBase: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable(),
+  /** Pause between polls of the webhook delivery queue, ms; 0 runs no delivery worker in this process. */
+  webhookPollMs: z.coerce.number().int().min(0),
 });
 
 /** Validated, frozen settings of the server. */
 export type ServerConfig = Readonly<z.infer<typeof serverConfigSchema>>;
 
 /** Secret settings, never logged. */
-export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken', 'smtpUrl'];
+export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken', 'smtpUrl', 'stripeSecretKey', 'stripeWebhookSecret'];
 
 /** Flags of `serve`, for `--help`. */
 export const SERVE_HELP = `Usage: tf-gateway serve [options]
@@ -71,7 +83,12 @@ Options (flag / environment variable, default):
                      TF_ADMISSION_TIMEOUT_MS 2000 (admission waits before 503)
                      TF_SMTP_URL        none (smtp://user:pass@host:587 or smtps://...; invite emails)
                      TF_SMTP_FROM       tf-gateway <no-reply@localhost>
-                     TF_PUBLIC_URL      http://localhost:8080 (base of links in invites)
+                     TF_PUBLIC_URL      http://localhost:8080 (base of links in invites and top-ups)
+                     TF_PAYMENTS_PROVIDER  manual (or stripe)
+                     TF_MANUAL_PAYMENT_INSTRUCTIONS  default text (shown on manual top-up pages)
+                     TF_STRIPE_SECRET_KEY, TF_STRIPE_WEBHOOK_SECRET  required for stripe
+                     TF_STRIPE_API_BASE https://api.stripe.com (another Stripe API host)
+                     TF_WEBHOOK_POLL_MS 500  (webhook delivery queue polled; 0: no worker here)
   -h, --help`;
 
 /** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
@@ -107,10 +124,19 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     smtpUrl: env.TF_SMTP_URL ?? null,
     smtpFrom: env.TF_SMTP_FROM ?? 'tf-gateway <no-reply@localhost>',
     publicUrl: env.TF_PUBLIC_URL ?? null,
+    paymentsProvider: env.TF_PAYMENTS_PROVIDER ?? 'manual',
+    manualPaymentInstructions: env.TF_MANUAL_PAYMENT_INSTRUCTIONS ?? null,
+    stripeSecretKey: env.TF_STRIPE_SECRET_KEY ?? null,
+    stripeWebhookSecret: env.TF_STRIPE_WEBHOOK_SECRET ?? null,
+    stripeApiBase: env.TF_STRIPE_API_BASE ?? null,
+    webhookPollMs: env.TF_WEBHOOK_POLL_MS ?? 500,
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.paymentsProvider === 'stripe' && (result.data.stripeSecretKey === null || result.data.stripeWebhookSecret === null)) {
+    throw new Error('Invalid configuration:\n  TF_PAYMENTS_PROVIDER=stripe needs TF_STRIPE_SECRET_KEY and TF_STRIPE_WEBHOOK_SECRET.');
   }
   if (result.data.configPath === null && !result.data.demo) {
     throw new Error('No catalogue: pass --config FILE (or TF_CONFIG), or --demo for the bundled demo catalogue.');

@@ -8,6 +8,8 @@ import type { ConsoleContext, ConsoleDeps } from './internal/console-context.js'
 import { consoleErrorHandler, encodeConsoleError } from './internal/error-envelope.js';
 import type { ConsoleRoute } from './internal/route.js';
 import { CONSOLE_ROUTES } from './console-routes.js';
+import { registerPaymentPages } from './payments/payment-pages.js';
+import { createPaymentsRuntime } from './payments/payments-runtime.js';
 
 export type { ConsoleDeps } from './internal/console-context.js';
 
@@ -19,17 +21,21 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
   const now = deps.now ?? Date.now;
+  const publicUrl = (deps.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   const ctx: ConsoleContext = {
     db: deps.db,
     now,
     adminTokenHash: deps.adminToken === null || deps.adminToken === '' ? null : hashSecret(deps.adminToken),
     secureCookies: deps.secureCookies ?? false,
-    publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    publicUrl,
     modelIds: deps.modelIds ?? null,
     sendInviteEmail: deps.sendInviteEmail ?? null,
     throttle: new SignInThrottle({ maxFailures: 5, windowMs: 15 * 60_000, now }),
     sessionTtlMs: deps.sessionTtlMs ?? 14 * 24 * 3_600_000,
     allowSignUp: deps.allowSignUp ?? true,
+    orgHeldNano: deps.orgHeldNano ?? null,
+    balanceAlertMailer: deps.balanceAlertMailer ?? null,
+    payments: createPaymentsRuntime(deps.payments, publicUrl),
   };
   await app.register(
     async (scope) => {
@@ -55,6 +61,8 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     },
     { prefix: '/api' },
   );
+  // The top-up page and the Stripe webhook live outside /api (own scopes, own body parsing).
+  await registerPaymentPages(app, ctx);
 }
 
 /** Guard (CSRF, authentication), then run the route and send its result. */

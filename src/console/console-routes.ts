@@ -1,6 +1,8 @@
 import { accessTokenRoutes } from './access-tokens/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { auditLogRoutes } from './audit-log/routes.js';
+import { billingBalanceRoutes } from './billing-balance/routes.js';
+import { billingReportRoutes } from './billing-reports/routes.js';
 import type { ConsoleRoute } from './internal/route.js';
 import { inviteRoutes } from './invites/routes.js';
 import { limitRoutes } from './limits/routes.js';
@@ -8,11 +10,13 @@ import { modelAliasRoutes } from './model-aliases/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orgMemberRoutes } from './org-members/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
+import { paymentRoutes } from './payments/routes.js';
 import { projectMemberRoutes } from './project-members/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { usageRoutes } from './usage/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** Every console route, in documentation order: the route table the plugin, OpenAPI and tests read. */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
@@ -29,5 +33,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...limitRoutes,
   ...requestRoutes,
   ...usageRoutes,
+  ...billingBalanceRoutes,
+  ...billingReportRoutes,
+  ...paymentRoutes,
   ...auditLogRoutes,
+  ...webhookRoutes,
 ];

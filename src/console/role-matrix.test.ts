@@ -6,6 +6,8 @@ import { insertModelAlias } from '../catalog/model-alias-repository.js';
 import { createId, createRequestId } from '../core/ids.js';
 import { addTestMember, buildConsoleApp, call, createTestKey, createTestOrg, createTestPerson, TEST_ADMIN_TOKEN, type TestPerson } from '../testing/console-fixture.js';
 import { describeEachDialect } from '../testing/dialects.js';
+import { insertWebhookEndpoint } from '../webhooks/endpoint-repository.js';
+import { insertPayment } from '../payments/payment-repository.js';
 import { CONSOLE_ROUTES } from './console-routes.js';
 import type { ConsoleRoute } from './internal/route.js';
 
@@ -70,6 +72,18 @@ describeEachDialect('console role matrix', (ctx) => {
     await db().insertInto('invites').values({ id, org_id: scope.orgId, email: `${id}@example.test`, role: 'viewer', secret_hash: id, invited_by: null, created_at: Date.now(), expires_at: Date.now() + 1e6, accepted_at: null, revoked_at: null }).execute();
     return id;
   }
+  async function freshWebhook(scope: Scope): Promise<string> {
+    const endpoint = await insertWebhookEndpoint(db(), { orgId: scope.orgId, url: 'https://hooks.example.test/x', description: '', eventTypes: ['*'], enabled: true, secret: 'whsec_dGVzdA==', now: Date.now() });
+    return endpoint.id;
+  }
+  async function freshPayment(scope: Scope): Promise<string> {
+    const id = createId('pay');
+    await insertPayment(db(), {
+      id, orgId: scope.orgId, provider: 'manual', status: 'pending', amountNano: 5_000_000_000n, checkoutUrl: `http://localhost:8080/console/top-ups/${id}`,
+      providerRef: null, createdBy: null, idempotencyKey: null, receiptNumber: null, ledgerEntryId: null, createdAt: Date.now(), completedAt: null,
+    });
+    return id;
+  }
   async function freshPersonalOrg(scope: Scope): Promise<string> {
     const { org } = await createTestOrg(db(), { personal: true });
     // Organization A's callers get their roles in the fresh organization; organization B's stays foreign to them.
@@ -118,7 +132,24 @@ describeEachDialect('console role matrix', (ctx) => {
     'GET /requests/:requestId': async (s) => ({ url: `/requests/${s.requestId}` }),
     'GET /projects/:projectId/usage': async (s) => ({ url: `/projects/${s.projectId}/usage?granularity=hour&group_by=model` }),
     'GET /orgs/:orgId/usage': async (s) => ({ url: `/orgs/${s.orgId}/usage?group_by=project&format=csv` }),
+    'GET /orgs/:orgId/billing/balance': async (s) => ({ url: `/orgs/${s.orgId}/billing/balance` }),
+    'PATCH /orgs/:orgId/billing/alerts': async (s) => ({ url: `/orgs/${s.orgId}/billing/alerts`, body: { lowThresholdUsd: '5.00', criticalThresholdUsd: null } }),
+    'GET /orgs/:orgId/billing/ledger-summary': async (s) => ({ url: `/orgs/${s.orgId}/billing/ledger-summary?limit=5` }),
+    'GET /orgs/:orgId/billing/transactions.csv': async (s) => ({ url: `/orgs/${s.orgId}/billing/transactions.csv?view=detail` }),
+    'GET /orgs/:orgId/billing/statements/:month': async (s) => ({ url: `/orgs/${s.orgId}/billing/statements/2026-10.pdf` }),
+    'POST /orgs/:orgId/billing/top-ups': async (s) => ({ url: `/orgs/${s.orgId}/billing/top-ups`, body: { amount_usd: '5.00' } }),
+    'GET /orgs/:orgId/billing/payments': async (s) => ({ url: `/orgs/${s.orgId}/billing/payments?status=pending` }),
+    'GET /orgs/:orgId/billing/payments/:paymentId': async (s) => ({ url: `/orgs/${s.orgId}/billing/payments/${await freshPayment(s)}` }),
+    'POST /orgs/:orgId/billing/payments/:paymentId/cancel': async (s) => ({ url: `/orgs/${s.orgId}/billing/payments/${await freshPayment(s)}/cancel` }),
     'GET /orgs/:orgId/audit-log': async (s) => ({ url: `/orgs/${s.orgId}/audit-log` }),
+    'GET /orgs/:orgId/webhooks': async (s) => ({ url: `/orgs/${s.orgId}/webhooks` }),
+    'POST /orgs/:orgId/webhooks': async (s) => ({ url: `/orgs/${s.orgId}/webhooks`, body: { url: 'https://hooks.example.test/x' } }),
+    'GET /orgs/:orgId/webhooks/:endpointId': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}` }),
+    'PATCH /orgs/:orgId/webhooks/:endpointId': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}`, body: { description: 'x' } }),
+    'DELETE /orgs/:orgId/webhooks/:endpointId': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}` }),
+    'POST /orgs/:orgId/webhooks/:endpointId/rotate-secret': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}/rotate-secret` }),
+    'GET /orgs/:orgId/webhooks/:endpointId/deliveries': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}/deliveries` }),
+    'POST /orgs/:orgId/webhooks/:endpointId/test': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}/test` }),
   };
 
   async function makeScope(projectAccess: 'open' | 'restricted'): Promise<Scope> {

@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   CONSOLE_CONFLICT: { status: 409, wire: 'conflict', kind: 'invalid_request', retryable: false },
   CONSOLE_UNKNOWN_FIELD: { status: 400, wire: 'unknown_field', kind: 'invalid_request', retryable: false },
   CONSOLE_TOO_MANY_ATTEMPTS: { status: 429, wire: 'too_many_attempts', kind: 'rate_limit', retryable: true },
+  CONSOLE_PAYMENT_PROVIDER_FAILED: { status: 502, wire: 'payment_provider_error', kind: 'upstream', retryable: true },
+  CONSOLE_WEBHOOK_SIGNATURE_INVALID: { status: 400, wire: 'invalid_webhook_signature', kind: 'invalid_request', retryable: false },
   GW_INTERNAL: { status: 500, wire: 'internal_error', kind: 'server', retryable: true },
 } as const satisfies Record<string, ErrorCodeInfo>;
 

@@ -4,6 +4,9 @@ import type {
   OrgSettingsTable, ProjectLimitsTable, ProjectMembershipsTable, SessionsTable, UsersTable,
 } from './console-schema.js';
 import type { UsageRollupsTable, UsageTagRollupsTable } from './usage-schema.js';
+import type {
+  BillingAlertsTable, CreditBucketsTable, OrgBalancesTable, PaymentsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable,
+} from './billing-schema.js';
 
 /** Milliseconds since the Unix epoch, stored as BIGINT (exact in both engines; read as a number). */
 export type Millis = number;
@@ -209,6 +212,20 @@ export interface Database {
   usage_rollups: UsageRollupsTable;
   /** Hourly usage rollups per tag. */
   usage_tag_rollups: UsageTagRollupsTable;
+  /** Balance checkpoints. */
+  org_balances: OrgBalancesTable;
+  /** Credit buckets. */
+  credit_buckets: CreditBucketsTable;
+  /** Balance alert settings and state. */
+  billing_alerts: BillingAlertsTable;
+  /** Top-ups. */
+  payments: PaymentsTable;
+  /** Webhook endpoints. */
+  webhook_endpoints: WebhookEndpointsTable;
+  /** Webhook events. */
+  webhook_events: WebhookEventsTable;
+  /** Webhook delivery queue. */
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** A stored `/v1/responses` answer (`store: true`); readable only by keys of the same project. */

@@ -4,6 +4,7 @@ import { getApiKeySettings, putApiKeySettings } from '../../auth/api-key-setting
 import { authorizeProject, type Actor } from '../../auth/authorize.js';
 import { GatewayError } from '../../core/errors.js';
 import { keysetAfter } from '../../store/keyset.js';
+import { emitApiKeyEvent } from '../../webhooks/emit-api-key-event.js';
 import { writeAudit, type ChangeContext } from '../audit-log/write-audit.js';
 import type { ConsoleContext } from '../internal/console-context.js';
 import { toPage, toPageRequest } from '../internal/pagination.js';
@@ -81,6 +82,7 @@ export async function createApiKey(ctx: ConsoleContext, change: ChangeContext, p
     await putApiKeySettings(trx, created.id, { budgetNano: input.budget_usd ?? null, createdBy });
     const settings = (await getApiKeySettings(trx, [created.id])).get(created.id);
     await writeAudit(trx, change, { orgId: access.orgId, action: 'api_key.create', targetType: 'api_key', targetId: created.id, before: null, after: snapshotApiKey(created, settings) });
+    await emitApiKeyEvent(trx, { type: 'api_key.created' }, created, change.now);
     return created;
   });
   const settings = (await getApiKeySettings(ctx.db, [key.id])).get(key.id);
@@ -101,6 +103,7 @@ export async function updateApiKeyFields(ctx: ConsoleContext, change: ChangeCont
     if (input.budget_usd !== undefined) await putApiKeySettings(trx, keyId, { budgetNano: input.budget_usd });
     const after = (await getApiKeySettings(trx, [keyId])).get(keyId);
     await writeAudit(trx, change, { orgId: access.orgId, action: 'api_key.update', targetType: 'api_key', targetId: keyId, before: snapshotApiKey(key, settings), after: snapshotApiKey(updated, after) });
+    if (updated.disabled && !key.disabled) await emitApiKeyEvent(trx, { type: 'api_key.disabled', reason: 'disabled' }, updated, change.now);
   });
   return getApiKeyView(ctx, change.actor!, projectId, keyId);
 }
@@ -112,5 +115,6 @@ export async function deleteApiKey(ctx: ConsoleContext, change: ChangeContext, p
     await updateApiKey(trx, keyId, { disabled: true }, change.now);
     await putApiKeySettings(trx, keyId, { deletedAt: change.now });
     await writeAudit(trx, change, { orgId: access.orgId, action: 'api_key.delete', targetType: 'api_key', targetId: keyId, before: snapshotApiKey(key, settings), after: null });
+    if (!key.disabled) await emitApiKeyEvent(trx, { type: 'api_key.disabled', reason: 'deleted' }, key, change.now);
   });
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
+import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
+import type { PaymentSettings } from '../../payments/create-payment-provider.js';
 import type { Database } from '../../store/schema.js';
+import type { PaymentsRuntime } from '../payments/payments-runtime.js';
 
 /** An invite message to deliver (by SMTP when configured). */
 export interface InviteEmail {
@@ -34,6 +37,12 @@ export interface ConsoleDeps {
   readonly sessionTtlMs?: number;
   /** Whether anyone may sign up (default true); when false people join by invite or the operator's CLI. */
   readonly allowSignUp?: boolean;
+  /** Top-up provider settings (default: the offline `manual` provider). */
+  readonly payments?: PaymentSettings;
+  /** Money held for an organization's requests in flight (the metering store), nano-USD; absent: 0. */
+  readonly orgHeldNano?: (orgId: string) => Promise<bigint>;
+  /** Emails balance alerts (SMTP configured); absent: console notifications and webhooks only. */
+  readonly balanceAlertMailer?: BalanceAlertMailer;
 }
 
 /** The console's runtime, built once by `registerConsole` and handed to every route. */
@@ -58,4 +67,10 @@ export interface ConsoleContext {
   readonly sessionTtlMs: number;
   /** Whether `POST /sign-up` is open. */
   readonly allowSignUp: boolean;
+  /** Payment provider and its settings. */
+  readonly payments: PaymentsRuntime;
+  /** Money held for an organization's requests in flight, or null when no gateway runs here (holds count as 0). */
+  readonly orgHeldNano: ((orgId: string) => Promise<bigint>) | null;
+  /** Balance alert mailer, or null. */
+  readonly balanceAlertMailer: BalanceAlertMailer | null;
 }

@@ -1,21 +1,15 @@
 import type { Kysely } from 'kysely';
-import { createId } from '../../core/ids.js';
 import { GatewayError } from '../../core/errors.js';
 import { keysetAfter } from '../../store/keyset.js';
 import type { Database } from '../../store/schema.js';
+import { insertNotification, type NewNotification } from '../../tenancy/notification-repository.js';
 import type { ConsoleContext } from '../internal/console-context.js';
 import { toPage, toPageRequest } from '../internal/pagination.js';
 import { presentNotification } from './presenter.js';
 
 /** Notify a person; call inside the transaction of the change it reports. */
-export async function notify(
-  trx: Kysely<Database>,
-  input: { readonly userId: string; readonly kind: string; readonly title: string; readonly body: string; readonly orgId: string | null; readonly now: number },
-): Promise<void> {
-  await trx
-    .insertInto('notifications')
-    .values({ id: createId('ntf', input.now), user_id: input.userId, kind: input.kind, title: input.title, body: input.body, org_id: input.orgId, read_at: null, created_at: input.now })
-    .execute();
+export function notify(trx: Kysely<Database>, input: NewNotification): Promise<void> {
+  return insertNotification(trx, input);
 }
 
 /** A person's notifications, newest first. */

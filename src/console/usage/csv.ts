@@ -1,16 +1,33 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify, type Options } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+
 /**
- * RFC 4180 CSV, written here rather than with csv-stringify (named in DESIGN.md) until the lead
- * vets that dependency: a field is quoted when it holds a comma, a quote, CR or LF, quotes are
- * doubled, and records end with CRLF.
+ * RFC 4180 CSV through csv-stringify, the writer every console export uses: CRLF record ends, a
+ * field quoted only when it holds a comma, a quote, CR or LF, quotes doubled, null as an empty field.
  */
 
-/** One field, quoted when needed. */
-export function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** A field value: null is written as an empty field. */
+export type CsvValue = string | number | bigint | null;
+
+const OPTIONS: Options = {
+  record_delimiter: 'windows',
+  // csv-stringify stops quoting lone CR and LF once a record delimiter is set; RFC 4180 needs them quoted.
+  quote_record_delimiter: true,
+};
+
+/** One record, CRLF-terminated (for tests and tiny outputs; exports stream with {@link csvStream}). */
+export function csvRecord(fields: readonly CsvValue[]): string {
+  return stringifySync([[...fields]], OPTIONS);
 }
 
-/** One record, CRLF-terminated. */
-export function csvRecord(fields: readonly (string | number | null)[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
+/**
+ * Stream records (the header first) as CSV text. Records are pulled as the client reads, so an
+ * export never sits in memory; a failing source destroys the stream, which aborts the reply.
+ */
+export function csvStream(records: Iterable<readonly CsvValue[]> | AsyncIterable<readonly CsvValue[]>): Readable {
+  const stringifier = stringify(OPTIONS);
+  // The callback only swallows the error pipeline reports: it has already destroyed `stringifier` with it.
+  pipeline(Readable.from(records), stringifier, () => undefined);
+  return stringifier;
 }

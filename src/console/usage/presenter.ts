@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { addMeasures, emptyMeasures, type UsageMeasures } from '../../billing/usage-rollups.js';
 import { formatUsd } from '../../core/money.js';
 import { isoTime } from '../internal/wire.js';
-import { csvRecord } from './csv.js';
+import type { CsvValue } from './csv.js';
 import { bucketStart, type HourlyUsage } from './rollup-query.js';
 import type { usageReportDto } from './schema.js';
 
@@ -68,10 +68,10 @@ export function presentUsageReport(report: UsageReport): z.infer<typeof usageRep
 export const USAGE_CSV_HEADER = ['start', 'group', 'requests', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost_usd'] as const;
 
 /** The report as CSV records, one at a time (the header first), so the reply streams them. */
-export function* usageCsvRecords(report: UsageReport): Generator<string> {
-  yield csvRecord(USAGE_CSV_HEADER);
+export function* usageCsvRecords(report: UsageReport): Generator<readonly CsvValue[]> {
+  yield USAGE_CSV_HEADER;
   for (const row of report.rows) {
     const m = wireMeasures(row.measures);
-    yield csvRecord([isoTime(row.start), row.group, m.requests, m.input_tokens, m.output_tokens, m.cached_tokens, m.reasoning_tokens, m.cost_usd]);
+    yield [isoTime(row.start), row.group, m.requests, m.input_tokens, m.output_tokens, m.cached_tokens, m.reasoning_tokens, m.cost_usd];
   }
 }

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { authorizeOrg, authorizeProject, type Actor } from '../../auth/authorize.js';
 import { HOUR_MS } from '../../billing/usage-rollups.js';
 import { GatewayError } from '../../core/errors.js';
 import type { ConsoleContext } from '../internal/console-context.js';
+import { csvStream } from './csv.js';
 import { buildUsageReport, presentUsageReport, usageCsvRecords } from './presenter.js';
 import { readHourlyUsage, type UsageScope } from './rollup-query.js';
 import type { UsageGroupBy, UsageQuery } from './schema.js';
@@ -44,7 +44,7 @@ async function answer(ctx: ConsoleContext, reply: FastifyReply, scope: UsageScop
   const report = buildUsageReport(hourly, from, to, query.granularity, groupBy);
   if (query.format === 'json') return presentUsageReport(report);
   void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="usage-${name}.csv"`);
-  return Readable.from(usageCsvRecords(report));
+  return csvStream(usageCsvRecords(report));
 }
 
 function floorHour(ms: number): number {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { readOrgSpendable, readSpendSince, startOfUtcMonth } from '../../billing/account-bases.js';
+import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
 import type { RequestLogEntry } from '../../billing/request-log-entry.js';
 import { UsageSettler } from '../../billing/usage-settler.js';
 import { getKeyBudget, getProjectLimits, type ProjectLimits } from '../../limits/limit-settings-repository.js';
@@ -31,6 +32,8 @@ export interface MeteringOptions {
   readonly pendingWrites: () => number;
   readonly now: () => number;
   readonly onError: (error: unknown, what: string) => void;
+  /** Emails balance alerts the settler's ledger writes trigger (SMTP configured); absent: none. */
+  readonly balanceAlertMailer?: BalanceAlertMailer | null;
 }
 
 /** The metering services of one gateway process, wired together. */
@@ -74,7 +77,9 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
     now,
     onError: (e) => options.onError(e, 'admission settle'),
   });
-  const settler = new UsageSettler({ db, intervalMs: options.settleIntervalMs, now, onError: (e) => options.onError(e, 'usage settlement') });
+  const settler = new UsageSettler({
+    db, intervalMs: options.settleIntervalMs, now, onError: (e) => options.onError(e, 'usage settlement'), alertMailer: options.balanceAlertMailer ?? null,
+  });
   syncer.start();
   settler.start();
   let syncing: Promise<void> = Promise.resolve();

@@ -16,6 +16,11 @@ import * as addRequestLogIgnoredParams from './202611212030_add_request_log_igno
 import * as indexUsageForMetering from './202611212100_index_usage_for_metering.js';
 import * as createStoredResponses from './202611212200_create_stored_responses.js';
 import * as createUsageRollups from './202611212300_create_usage_rollups.js';
+import * as createCreditBuckets from './202611221000_create_credit_buckets.js';
+import * as createPayments from './202611221001_create_payments.js';
+import * as createWebhooks from './202611221002_create_webhooks.js';
+import * as indexRefundReference from './202611221003_index_refund_reference.js';
+import * as indexLedgerNonUsage from './202611221010_index_ledger_non_usage.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -36,4 +41,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611212100_index_usage_for_metering': indexUsageForMetering,
   '202611212200_create_stored_responses': createStoredResponses,
   '202611212300_create_usage_rollups': createUsageRollups,
+  '202611221000_create_credit_buckets': createCreditBuckets,
+  '202611221001_create_payments': createPayments,
+  '202611221002_create_webhooks': createWebhooks,
+  '202611221003_index_refund_reference': indexRefundReference,
+  '202611221010_index_ledger_non_usage': indexLedgerNonUsage,
 });
