@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import OpenAI from 'openai';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,34 +18,8 @@ const TEAM = 'search, "core"';
 interface Measures { requests: number; input_tokens: number; output_tokens: number; cached_tokens: number; reasoning_tokens: number; cost_usd: string }
 interface Report { from: string; to: string; granularity: string; group_by: string | null; data: (Measures & { start: string; group: string | null })[]; totals: Measures }
 
-/** Parse RFC 4180 text (quoted fields, doubled quotes, CRLF record ends). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      record.push(field);
-      field = '';
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return records;
-}
+/** Parse RFC 4180 text with a real CSV parser. */
+const parseCsv = (text: string): string[][] => parse(text) as string[][];
 
 describeEachDialect('usage analytics', (ctx) => {
   let gw: TestGateway;

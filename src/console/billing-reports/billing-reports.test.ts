@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,35 +35,8 @@ interface Statement {
   usage_total_usd: string; other_debits: { kind: string; amount_usd: string }[]; other_debits_total_usd: string; final: boolean;
 }
 
-/** Parse RFC 4180 text (quoted fields, doubled quotes, CRLF record ends). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      record.push(field);
-      field = '';
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  expect(field, 'the CSV ends with CRLF').toBe('');
-  return records;
-}
+/** Parse RFC 4180 text with a real CSV parser. */
+const parseCsv = (text: string): string[][] => parse(text) as string[][];
 
 const usd = (text: string) => parseSignedUsd(text)!;
 const sumUsd = (texts: readonly string[]) => texts.reduce((a, t) => a + usd(t), 0n);
