@@ -169,7 +169,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   // Every process runs a delivery worker; claims in the store keep two from sending one attempt twice.
   const webhooks = config.webhookPollMs === 0
     ? null
-    : new WebhookDeliveryWorker({ db: store.db, now, pollMs: config.webhookPollMs, onError: (error, what) => server.log.error({ err: error }, `${what} failed`) });
+    : new WebhookDeliveryWorker({ db: store.db, now, pollMs: config.webhookPollMs, allowPrivateNetworks: config.webhookAllowPrivateUrls, onError: (error, what) => server.log.error({ err: error }, `${what} failed`) });
   webhooks?.start();
   // Deprecations are announced on start and on every reload; dedupe keys make repeats no-ops.
   let announcing: Promise<unknown> = Promise.resolve();

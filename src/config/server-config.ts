@@ -51,6 +51,8 @@ const serverConfigSchema = z.object({
   stripeApiBase: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable(),
   /** Pause between polls of the webhook delivery queue, ms; 0 runs no delivery worker in this process. */
   webhookPollMs: z.coerce.number().int().min(0),
+  /** Whether webhooks may be delivered to loopback, private and link-local addresses (default: refused). */
+  webhookAllowPrivateUrls: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
 });
 
 /** Validated, frozen settings of the server. */
@@ -89,6 +91,7 @@ Options (flag / environment variable, default):
                      TF_STRIPE_SECRET_KEY, TF_STRIPE_WEBHOOK_SECRET  required for stripe
                      TF_STRIPE_API_BASE https://api.stripe.com (another Stripe API host)
                      TF_WEBHOOK_POLL_MS 500  (webhook delivery queue polled; 0: no worker here)
+                     TF_WEBHOOK_ALLOW_PRIVATE_URLS false  (true: deliver to loopback/private addresses)
   -h, --help`;
 
 /** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
@@ -130,6 +133,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     stripeWebhookSecret: env.TF_STRIPE_WEBHOOK_SECRET ?? null,
     stripeApiBase: env.TF_STRIPE_API_BASE ?? null,
     webhookPollMs: env.TF_WEBHOOK_POLL_MS ?? 500,
+    webhookAllowPrivateUrls: env.TF_WEBHOOK_ALLOW_PRIVATE_URLS ?? 'false',
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

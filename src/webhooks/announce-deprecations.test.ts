@@ -69,7 +69,7 @@ describeEachDialect('model deprecation announcements', (ctx) => {
   });
 
   it('should announce on start and SIGHUP reload of a running gateway without repeating after a restart', async () => {
-    const start = () => startTestGateway({ catalogue: readDemoCatalogue(), databaseUrl: ctx.url(), serverEnv: { TF_WEBHOOK_POLL_MS: '20' } });
+    const start = () => startTestGateway({ catalogue: readDemoCatalogue(), databaseUrl: ctx.url(), serverEnv: { TF_WEBHOOK_POLL_MS: '20', TF_WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
     let gateway = await start();
     try {
       await insertWebhookEndpoint(db(), { orgId: gateway.orgId, url: receiver.url, description: '', eventTypes: ['model.deprecated'], enabled: true, secret: generateWebhookSecret(), now: Date.now() });

@@ -24,7 +24,7 @@ describeEachDialect('webhook delivery worker', (ctx) => {
   const workers: WebhookDeliveryWorker[] = [];
 
   function startWorker(options: Partial<ConstructorParameters<typeof WebhookDeliveryWorker>[0]> = {}): WebhookDeliveryWorker {
-    const worker = new WebhookDeliveryWorker({ db: db(), pollMs: 10, retryScheduleMs: [40, 40], timeoutMs: 2_000, ...options });
+    const worker = new WebhookDeliveryWorker({ db: db(), allowPrivateNetworks: true, pollMs: 10, retryScheduleMs: [40, 40], timeoutMs: 2_000, ...options });
     workers.push(worker);
     worker.start();
     return worker;
@@ -101,6 +101,24 @@ describeEachDialect('webhook delivery worker', (ctx) => {
     }
   });
 
+  it('should refuse loopback receivers by default, by literal address and by a name that resolves inward', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 200;
+    const literal = await endpointFor(receiver.url);
+    const named = await endpointFor(receiver.url.replace('127.0.0.1', 'localhost'));
+    const worker = startWorker({ allowPrivateNetworks: false, retryScheduleMs: [] });
+    const literalEvent = (await emit(literal.orgId))!;
+    const namedEvent = (await emit(named.orgId))!;
+    try {
+      await waitUntil(async () => (await deliveryOf(literalEvent)).status === 'failed' && (await deliveryOf(namedEvent)).status === 'failed');
+    } finally {
+      await worker.stop();
+    }
+    expect((await deliveryOf(literalEvent)).last_error).toMatch(/127\.0\.0\.1.*private or reserved address.*TF_WEBHOOK_ALLOW_PRIVATE_URLS/);
+    expect((await deliveryOf(namedEvent)).last_error).toMatch(/localhost .*private or reserved address/);
+    expect(receiver.received).toHaveLength(0);
+  });
+
   it('should deliver each attempt once with two workers on one database', async () => {
     const { orgId } = await endpointFor(receiver.url);
     const otherStore = await openStore(ctx.url(), { maxConnections: 4 });
@@ -114,7 +132,7 @@ describeEachDialect('webhook delivery worker', (ctx) => {
     expect([...mine(a), ...mine(b)].sort()).toEqual([...ids].sort());
     await db().updateTable('webhook_deliveries').set({ locked_until: null }).where('event_id', 'in', ids).execute();
     const one = startWorker({ pollMs: 5 });
-    const two = new WebhookDeliveryWorker({ db: otherStore.db, pollMs: 5 });
+    const two = new WebhookDeliveryWorker({ db: otherStore.db, allowPrivateNetworks: true, pollMs: 5 });
     two.start();
     try {
       await receiver.waitFor(40, 10_000);
@@ -137,7 +155,7 @@ describeEachDialect('webhook delivery worker', (ctx) => {
     const claimed = await claimDueDeliveries(db(), { now: Date.now(), limit: 100, lockMs: 300 });
     expect(claimed.map((c) => c.eventId)).toContain(eventId);
     receiver.received.length = 0;
-    const worker = new WebhookDeliveryWorker({ db: db(), pollMs: 10 });
+    const worker = new WebhookDeliveryWorker({ db: db(), allowPrivateNetworks: true, pollMs: 10 });
     expect(await worker.runOnce()).toBe(0);
     await new Promise((r) => setTimeout(r, 350));
     expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);

@@ -3,6 +3,7 @@ import { Agent } from 'undici';
 import type { Database } from '../store/schema.js';
 import { claimDueDeliveries, deleteOldDeliveries, recordAttempt, type ClaimedDelivery } from './delivery-queue.js';
 import { postWebhook } from './post-webhook.js';
+import { publicOnlyLookup } from './receiver-address-guard.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule.js';
 import { signWebhook } from './sign-webhook.js';
 
@@ -31,6 +32,11 @@ export interface DeliveryWorkerOptions {
   readonly retentionEveryMs?: number;
   /** Told about store errors (the worker keeps polling). */
   readonly onError?: (error: unknown, what: string) => void;
+  /**
+   * Deliver to loopback, private and link-local addresses too (default false: organization admins
+   * choose the URLs, so the default refuses anything that points into the operator's network).
+   */
+  readonly allowPrivateNetworks?: boolean;
 }
 
 /**
@@ -49,7 +55,8 @@ export class WebhookDeliveryWorker {
   readonly #retentionMs: number;
   readonly #retentionEveryMs: number;
   readonly #onError: (error: unknown, what: string) => void;
-  readonly #agent = new Agent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 });
+  readonly #allowPrivate: boolean;
+  readonly #agent: Agent;
   readonly #inFlight = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
   #polling: Promise<void> | null = null;
@@ -67,6 +74,9 @@ export class WebhookDeliveryWorker {
     this.#retentionMs = options.retentionMs ?? WEBHOOK_RETENTION_MS;
     this.#retentionEveryMs = options.retentionEveryMs ?? 3_600_000;
     this.#onError = options.onError ?? (() => undefined);
+    this.#allowPrivate = options.allowPrivateNetworks ?? false;
+    // Names are checked after resolution, at connect time, so DNS cannot point a delivery inward.
+    this.#agent = new Agent({ connect: { timeout: 10_000, ...(this.#allowPrivate ? {} : { lookup: publicOnlyLookup }) }, keepAliveTimeout: 4_000 });
   }
 
   /** Start polling. */
@@ -141,7 +151,7 @@ export class WebhookDeliveryWorker {
     }
     const at = this.#now();
     const headers = signWebhook({ id: delivery.eventId, timestampMs: at, body: delivery.payload, secrets: delivery.secrets });
-    const result = await postWebhook({ url: delivery.url, headers, body: delivery.payload, timeoutMs: this.#timeoutMs, dispatcher: this.#agent });
+    const result = await postWebhook({ url: delivery.url, headers, body: delivery.payload, timeoutMs: this.#timeoutMs, dispatcher: this.#agent, allowPrivate: this.#allowPrivate });
     const attempts = delivery.attempts + 1;
     const done = this.#now();
     if (result.error === null) {

@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { isPrivateAddress, privateAddressMessage } from './receiver-address-guard.js';
 
 /** What one POST to a receiver returned. */
 export interface PostResult {
@@ -19,7 +20,12 @@ export async function postWebhook(input: {
   readonly body: string;
   readonly timeoutMs: number;
   readonly dispatcher: Dispatcher;
+  /** Whether private and loopback addresses may be reached (names are checked by the dispatcher's lookup). */
+  readonly allowPrivate: boolean;
 }): Promise<PostResult> {
+  // A literal IP never goes through DNS lookup, so it is checked here.
+  const host = new URL(input.url).hostname.replace(/^\[|\]$/g, '');
+  if (!input.allowPrivate && isPrivateAddress(host)) return { status: null, error: privateAddressMessage(host, host) };
   try {
     const res = await request(input.url, {
       method: 'POST',
@@ -35,6 +41,9 @@ export async function postWebhook(input: {
     return { status: res.statusCode, error: `HTTP ${res.statusCode}` };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
+    // undici wraps connect failures; the address guard's refusal is the useful part.
+    const cause = error instanceof Error && error.cause instanceof Error && (error.cause as NodeJS.ErrnoException).code === 'EPRIVATEADDRESS' ? error.cause : null;
+    if (cause !== null) return { status: null, error: cause.message };
     const message = error instanceof Error ? error.message : String(error);
     return { status: null, error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${input.timeoutMs} ms` : `${name}: ${message}` };
   }

@@ -51,7 +51,7 @@ describeEachDialect('console webhooks', (ctx) => {
   beforeAll(async () => {
     app = await buildConsoleApp(db());
     receiver = await startWebhookReceiver();
-    worker = new WebhookDeliveryWorker({ db: db(), pollMs: 20, retryScheduleMs: [50], timeoutMs: 5_000, now: () => Date.now() + clockOffset });
+    worker = new WebhookDeliveryWorker({ db: db(), allowPrivateNetworks: true, pollMs: 20, retryScheduleMs: [50], timeoutMs: 5_000, now: () => Date.now() + clockOffset });
     worker.start();
     admin = await createTestPerson(db(), 'webhook-admin');
   });
