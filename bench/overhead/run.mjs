@@ -26,7 +26,7 @@ import { summarize as summarizeProfile, formatSummary } from './profile-summary.
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..', '..');
-const CLI = join(REPO, 'dist', 'cli', 'main.js');
+let CLI = join(REPO, 'dist', 'cli', 'main.js');
 const GATEWAY_MODEL = 'bench/mock-chat';
 const UPSTREAM_MODEL = 'mock-model';
 
@@ -62,6 +62,7 @@ function usage(code) {
   --mock-port P         mock upstream port (default 18080, as in bench/overhead/catalogue.yaml)
   --port P              gateway port (default: a free port)
   --log-level L         set TF_LOG_LEVEL for the gateway (default: unset, i.e. the gateway's default)
+  --dist DIR            run the gateway from another build (a copy of dist/ kept for A/B runs; implies --skip-build)
   --node-flags 'F …'    extra node flags for the gateway process (e.g. '--max-semi-space-size=8'), for experiments
   --profile [MODE]      afterwards, restart the gateway under --cpu-prof, run MODE (default c1) against it
                         and summarise self time by file and function (profile saved in the results dir)
@@ -108,7 +109,10 @@ const opt = {
     else if (a === '--mock-port') opt.mockPort = num();
     else if (a === '--port') opt.port = num();
     else if (a === '--log-level') opt.logLevel = v();
-    else if (a === '--node-flags') opt.nodeFlags = v().split(/\s+/).filter(Boolean);
+    else if (a === '--dist') {
+      CLI = join(resolve(v()), 'cli', 'main.js');
+      opt.build = false;
+    } else if (a === '--node-flags') opt.nodeFlags = v().split(/\s+/).filter(Boolean);
     else if (a === '--profile') opt.profile = argv[i + 1] && MODES[argv[i + 1]] ? argv[++i] : 'c1';
     else if (a === '--profile-duration') opt.profileDuration = num();
     else if (a === '--out') opt.out = resolve(v());
@@ -557,7 +561,8 @@ if (opt.profile && gateway) {
     log(`  no .cpuprofile written (did the gateway exit cleanly on SIGTERM?). Log tail:\n${tail(gatewayLog, 10)}`);
   } else {
     const summary = summarizeProfile(JSON.parse(readFileSync(join(profDir, file), 'utf8')), { from, to, appRoot: REPO, top: 40 });
-    profile = { mode: opt.profile, duration_s: opt.profileDuration, run: res, file, summary };
+    // from/to: the load window on the profile's clock, for `profile-summary.mjs FILE --from F --to T`
+    profile = { mode: opt.profile, duration_s: opt.profileDuration, run: res, file, from_us: from, to_us: to, summary };
     mkdirSync(opt.out, { recursive: true });
     profile.saved = join(opt.out, `overhead-${meta.started.replace(/[:.]/g, '-')}-gateway-${opt.profile}.cpuprofile`);
     copyFileSync(join(profDir, file), profile.saved);

@@ -60,6 +60,11 @@ export class KeyCache {
     this.timer = null;
   }
 
+  /** A key already in memory, without waiting (the hot path's common case); undefined when {@link get} must look. */
+  peek(hash: string): CachedKey | undefined {
+    return this.byHash.get(hash);
+  }
+
   /** The key with this hash; from memory when known, else from the store. */
   async get(hash: string): Promise<CachedKey | null> {
     const hit = this.byHash.get(hash);

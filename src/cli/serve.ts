@@ -1,6 +1,7 @@
 import { loadServerConfig, SERVE_HELP } from '../config/server-config.js';
 import { readEnvironment } from '../config/environment.js';
 import { startGateway } from '../main.js';
+import { limitHeapGrowth } from '../server/heap-growth.js';
 import { openStore } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { seedDemo, type SeedDemoResult } from './seed-demo.js';
@@ -13,6 +14,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   }
   const env = readEnvironment();
   const config = loadServerConfig(args, env);
+  limitHeapGrowth();
   // Seed before listening, so the first request already finds the demo key and credit.
   const seeded = config.demo ? await seedBeforeStart(config.databaseUrl) : null;
   const gateway = await startGateway(config, { env });

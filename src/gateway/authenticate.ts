@@ -41,7 +41,9 @@ export async function authenticate(headers: IncomingHttpHeaders, keys: KeyCache,
   if (!secret.startsWith(KEY_PREFIX)) {
     throw new GatewayError('GW_INVALID_API_KEY', 'Incorrect API key provided. Inference keys start with sk-tf-.');
   }
-  const key = await keys.get(hashOf(secret));
+  const hash = hashOf(secret);
+  // A known key needs no await on the cache's promise.
+  const key = keys.peek(hash) ?? (await keys.get(hash));
   if (key === null) throw new GatewayError('GW_INVALID_API_KEY', `Incorrect API key provided: ${mask(secret)}.`);
   if (key.disabled) throw new GatewayError('GW_API_KEY_DISABLED', `The API key ${key.prefix}... is disabled.`);
   if (key.expiresAt !== null && key.expiresAt <= nowMs) {

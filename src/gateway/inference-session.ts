@@ -7,11 +7,14 @@ import type { ModelKind } from '../catalog/types.js';
 import { formatUsd } from '../core/money.js';
 import { GatewayError, isGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
+import type { IrUsage } from '../protocol/ir/index.js';
 import { zodIssueToError } from '../protocol/openai/format-zod-issue.js';
+import type { CallSignal, Provider } from '../providers/provider.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RelayContext } from './relay/relay-context.js';
 import { readEndUser, readRequestTags } from './request-attribution.js';
 import { RequestRecord, type Endpoint } from './request-record.js';
+import { RequestSignal } from './request-signal.js';
 import type { Target } from './resolve-target.js';
 import { authenticate } from './authenticate.js';
 import { resolveModel, type ModelResolution } from './semantics/resolve-model.js';
@@ -22,7 +25,8 @@ import { shapeParams } from './semantics/shape-params.js';
 export interface InferenceSession {
   readonly key: CachedKey;
   readonly record: RequestRecord;
-  readonly signal: AbortSignal;
+  /** Aborted when the client goes away. */
+  readonly signal: CallSignal;
   /** Headers every answer carries. */
   readonly headers: Record<string, string>;
   /** Validate the body against a wire schema (400 naming the field on failure). */
@@ -57,18 +61,17 @@ export async function runInference(
   if (isJsonObject(body) && typeof body.model === 'string') record.modelRequested = body.model;
   record.user = readEndUser(body);
   record.tags = readRequestTags(body, request.headers);
-  const controller = new AbortController();
+  const signal = new RequestSignal();
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new GatewayError('GW_INVALID_REQUEST', 'client closed the request'));
+    if (!reply.raw.writableFinished) signal.abort(new GatewayError('GW_INVALID_REQUEST', 'client closed the request'));
   });
-  const headers = { 'x-request-id': request.id };
   try {
     const key = await authenticate(request.headers, deps.keys, deps.now());
     record.key = key;
-    await handler(createSession(deps, request, reply, key, record, controller.signal, headers));
+    await handler(new Session(deps, request, reply, key, record, signal));
     record.finish(200);
   } catch (error) {
-    if (controller.signal.aborted) {
+    if (signal.aborted) {
       record.finish(499, 'client_closed_request');
       return;
     }
@@ -77,85 +80,108 @@ export async function runInference(
   }
 }
 
-function createSession(
-  deps: GatewayDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: CachedKey,
-  record: RequestRecord,
-  signal: AbortSignal,
-  headers: Record<string, string>,
-): InferenceSession {
-  let resolution: ModelResolution | null = null;
-  let maxOutputTokens: number | null = null;
-  return {
-    key,
-    record,
-    signal,
-    headers,
-    get maxOutputTokens() {
-      return maxOutputTokens;
-    },
-    parse(schema) {
-      if (!isJsonObject(request.body)) {
-        throw new GatewayError('GW_INVALID_REQUEST', 'The request body must be a JSON object.');
-      }
-      const result = schema.safeParse(request.body);
-      if (!result.success) throw zodIssueToError(result.error);
-      return result.data;
-    },
-    resolve(name, kinds) {
-      resolution = resolveModel({ catalogue: deps.catalogue(), providers: deps.providers(), access: deps.modelAccess, key, name, kinds, now: deps.now() });
-      Object.assign(headers, resolution.headers);
-      record.modelResolved = resolution.resolvedName;
-      record.providerId = resolution.target.provider.id;
-      return resolution.target;
-    },
-    shape(format, body) {
-      if (resolution === null) throw new GatewayError('GW_INTERNAL', 'shape() called before resolve()');
-      const { model, provider } = resolution.target;
-      const shaped = shapeParams(format, body, model, resolution.modifiers, provider.type);
-      Object.assign(headers, shaped.headers);
-      if (shaped.ignored.length > 0) headers['x-tf-ignored-params'] = shaped.ignored.join(',');
-      record.ignoredParams = shaped.ignored;
-      maxOutputTokens = shaped.maxOutputTokens;
-      return shaped.body;
-    },
-    relay(target, estimatePromptTokens) {
-      // --- metering (issue 4): hold the worst case before any upstream call; the providers in
-      // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
-      let promptTokens: number | null = null;
-      const estimateOnce = (): number => (promptTokens ??= estimatePromptTokens());
-      deps.metering.admission.begin({
-        requestId: record.id,
-        key,
-        model: target.model,
-        promptTokens: holdPromptTokens(request),
-        maxOutputTokens: maxOutputTokens ?? effectiveMaxOutputTokens(request.body, target.model),
-        setHeaders: (extra) => {
-          Object.assign(headers, extra);
-          reply.headers(extra);
-        },
-      });
-      // --- end metering
-      return {
-        reply,
-        record,
-        provider: target.provider,
-        signal,
-        headers,
-        estimatePromptTokens: estimateOnce,
-        get bodyExtras() {
-          return record.ignoredParams.length > 0 ? { tf: { ignored_params: record.ignoredParams } } : null;
-        },
-        meter(usage, searchUnits = 0) {
-          const cost = priceUsage(usage, target.model.pricing, searchUnits);
-          record.setUsage(usage, cost);
-          return formatUsd(cost);
-        },
-      };
-    },
-  };
+/** A class rather than an object of closures: one allocation per request instead of one per method. */
+class Session implements InferenceSession {
+  readonly headers: Record<string, string>;
+  maxOutputTokens: number | null = null;
+  private resolution: ModelResolution | null = null;
+
+  constructor(
+    private readonly deps: GatewayDeps,
+    private readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly key: CachedKey,
+    readonly record: RequestRecord,
+    readonly signal: RequestSignal,
+  ) {
+    this.headers = { 'x-request-id': request.id };
+  }
+
+  parse<T extends z.ZodType>(schema: T): z.infer<T> {
+    if (!isJsonObject(this.request.body)) {
+      throw new GatewayError('GW_INVALID_REQUEST', 'The request body must be a JSON object.');
+    }
+    const result = schema.safeParse(this.request.body);
+    if (!result.success) throw zodIssueToError(result.error);
+    return result.data;
+  }
+
+  resolve(name: string, kinds: readonly ModelKind[]): Target {
+    const { deps, key, record } = this;
+    const resolution = resolveModel({ catalogue: deps.catalogue(), providers: deps.providers(), access: deps.modelAccess, key, name, kinds, now: deps.now() });
+    this.resolution = resolution;
+    Object.assign(this.headers, resolution.headers);
+    record.modelResolved = resolution.resolvedName;
+    record.providerId = resolution.target.provider.id;
+    return resolution.target;
+  }
+
+  shape(format: ParamFormat, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const resolution = this.resolution;
+    if (resolution === null) throw new GatewayError('GW_INTERNAL', 'shape() called before resolve()');
+    const { model, provider } = resolution.target;
+    const shaped = shapeParams(format, body, model, resolution.modifiers, provider.type);
+    Object.assign(this.headers, shaped.headers);
+    if (shaped.ignored.length > 0) this.headers['x-tf-ignored-params'] = shaped.ignored.join(',');
+    this.record.ignoredParams = shaped.ignored;
+    this.maxOutputTokens = shaped.maxOutputTokens;
+    return shaped.body;
+  }
+
+  relay(target: Target, estimatePromptTokens: () => number): RelayContext {
+    const { headers, reply, request } = this;
+    // --- metering (issue 4): hold the worst case before any upstream call; the providers in
+    // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
+    this.deps.metering.admission.begin({
+      requestId: this.record.id,
+      key: this.key,
+      model: target.model,
+      promptTokens: holdPromptTokens(request),
+      maxOutputTokens: this.maxOutputTokens ?? effectiveMaxOutputTokens(request.body, target.model),
+      setHeaders: (extra) => {
+        Object.assign(headers, extra);
+        reply.headers(extra);
+      },
+    });
+    // --- end metering
+    return new SessionRelay(this, target, estimatePromptTokens);
+  }
+}
+
+/** The relay context of a session and one resolved target. */
+class SessionRelay implements RelayContext {
+  readonly reply: FastifyReply;
+  readonly record: RequestRecord;
+  readonly provider: Provider;
+  readonly signal: RequestSignal;
+  readonly headers: Record<string, string>;
+  private promptTokens: number | null = null;
+
+  constructor(
+    session: Session,
+    private readonly target: Target,
+    private readonly estimate: () => number,
+  ) {
+    this.reply = session.reply;
+    this.record = session.record;
+    this.provider = target.provider;
+    this.signal = session.signal;
+    this.headers = session.headers;
+  }
+
+  get bodyExtras(): Readonly<Record<string, unknown>> | null {
+    return this.record.ignoredParams.length > 0 ? { tf: { ignored_params: this.record.ignoredParams } } : null;
+  }
+
+  estimatePromptTokens(): number {
+    return (this.promptTokens ??= this.estimate());
+  }
+
+  meter(usage: IrUsage, searchUnits = 0): string {
+    const cost = priceUsage(usage, this.target.model.pricing, searchUnits);
+    this.record.setUsage(usage, cost);
+    return formatUsd(cost);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ export const MAX_TAGS = 16;
 const MAX_KEY_CHARS = 64;
 const MAX_VALUE_CHARS = 512;
 const MAX_USER_CHARS = 256;
+const NO_TAGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * The end-user id a client sent: OpenAI's `user` (chat, completions, embeddings, responses) or
@@ -25,12 +26,14 @@ export function readEndUser(body: unknown): string | null {
  * values may contain commas (`%2C`). Malformed pairs and tags beyond the limits are skipped.
  */
 export function readRequestTags(body: unknown, headers: IncomingHttpHeaders): Readonly<Record<string, string>> {
-  const tags = new Map<string, string>();
   const metadata = isJsonObject(body) ? body.metadata : undefined;
+  const header = headers['x-tf-tags'];
+  // Most requests carry no tags: share one empty object instead of building a map for nothing.
+  if (metadata === undefined && header === undefined) return NO_TAGS;
+  const tags = new Map<string, string>();
   if (isJsonObject(metadata)) {
     for (const [key, value] of Object.entries(metadata)) if (key !== 'user_id' && typeof value === 'string') tags.set(key, value);
   }
-  const header = headers['x-tf-tags'];
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const at = part.indexOf('=');
     if (at <= 0) continue;
@@ -39,9 +42,14 @@ export function readRequestTags(body: unknown, headers: IncomingHttpHeaders): Re
     if (key !== null && value !== null) tags.set(key, value);
   }
   const out: Record<string, string> = {};
+  let count = 0;
   for (const [key, value] of tags) {
-    if (Object.keys(out).length >= MAX_TAGS) break;
-    if (key.length > 0 && key.length <= MAX_KEY_CHARS) out[key] = value.slice(0, MAX_VALUE_CHARS);
+    if (count >= MAX_TAGS) break;
+    if (key.length > 0 && key.length <= MAX_KEY_CHARS) {
+      // A key seen twice was merged in the map already, so each one here is new.
+      out[key] = value.slice(0, MAX_VALUE_CHARS);
+      count++;
+    }
   }
   return out;
 }

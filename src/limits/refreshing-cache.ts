@@ -9,7 +9,8 @@ export interface RefreshingCacheOptions<V> {
 }
 
 interface Entry<V> {
-  value: V;
+  /** The value, already resolved: handed out as is, so a hit allocates nothing. */
+  value: Promise<V>;
   loadedAt: number;
   refreshing: boolean;
 }
@@ -26,7 +27,7 @@ export class RefreshingCache<V> {
   constructor(private readonly options: RefreshingCacheOptions<V>) {}
 
   /** The value for `id`, from memory when present. */
-  async get(id: string): Promise<V> {
+  get(id: string): Promise<V> {
     const entry = this.entries.get(id);
     if (entry !== undefined) {
       if (!entry.refreshing && this.options.now() - entry.loadedAt >= this.options.ttlMs) {
@@ -55,7 +56,7 @@ export class RefreshingCache<V> {
     const started = this.options.now();
     const promise = this.options.load(id).then(
       (value) => {
-        this.entries.set(id, { value, loadedAt: started, refreshing: false });
+        this.entries.set(id, { value: Promise.resolve(value), loadedAt: started, refreshing: false });
         return value;
       },
     ).finally(() => this.loading.delete(id));

@@ -17,12 +17,24 @@ export type ProviderType = 'openai' | 'anthropic' | 'sim';
 /** Client wire formats a provider can take unchanged (the passthrough fast path). */
 export type WireFormat = 'openai-chat' | 'openai-completions' | 'openai-embeddings' | 'anthropic-messages';
 
+/**
+ * The part of an AbortSignal that providers read. An AbortSignal satisfies it; the gateway passes a
+ * lighter object per request (`RequestSignal`), since creating an AbortSignal costs 5-10 µs on Node 20.
+ */
+export interface CallSignal {
+  readonly aborted: boolean;
+  /** Why it was aborted; undefined until then. */
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { readonly once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** Per-call context handed to every provider method. */
 export interface ProviderCallContext {
   /** The gateway request id, sent upstream as `x-request-id` for correlation. */
   readonly requestId: string;
   /** Aborted when the client disconnects or the gateway gives up; cancels the upstream call. */
-  readonly signal: AbortSignal;
+  readonly signal: CallSignal;
 }
 
 /** A raw request for the passthrough path: the client's body, already rewritten by the gateway. */

@@ -38,6 +38,47 @@ export interface AdmissionServiceOptions {
   readonly onError: (error: unknown) => void;
 }
 
+/** A request between `begin` and `finish`. */
+class PendingAdmission {
+  /** What the request waits for: admission, or a 503 once `deadline` passed. */
+  readonly ready: Promise<void>;
+  /** Settles `ready` and leaves `waiting`; null once it did. */
+  private settle: ((error: GatewayError | null) => void) | null = null;
+
+  /**
+   * @param work admission itself; settlement waits for it, even after a timeout
+   * @param waiting the set of admissions whose `ready` is unsettled; this one is in it until then
+   */
+  constructor(
+    readonly work: Promise<void>,
+    /** `performance.now()` after which `ready` rejects. */
+    readonly deadline: number,
+    waiting: Set<PendingAdmission>,
+  ) {
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.settle = (error) => {
+        this.settle = null;
+        waiting.delete(this);
+        if (error === null) resolve();
+        else reject(error);
+      };
+    });
+    waiting.add(this);
+    // `ready` is awaited only if the request reaches the upstream; one that fails earlier must not crash the process.
+    this.ready.catch(() => undefined);
+    // Store failures become 503 too.
+    work.then(
+      () => this.settle?.(null),
+      (error: unknown) => this.settle?.(isGatewayError(error) ? error : unavailable('The metering store is unavailable; retry shortly.', error)),
+    );
+  }
+
+  /** Refuse with 503 rather than wait without end on a slow store. */
+  expire(timeoutMs: number): void {
+    this.settle?.(unavailable(`Admission could not reach the metering store within ${timeoutMs} ms.`));
+  }
+}
+
 interface Ticket {
   readonly accounts: readonly AccountHold[];
   readonly tokenWindows: readonly WindowCount[];
@@ -59,8 +100,11 @@ const EXHAUSTED: Record<string, [code: 'GW_INSUFFICIENT_BALANCE' | 'GW_PROJECT_B
  * the hold, record the real cost and correct the token count.
  */
 export class AdmissionService {
-  /** Per request: admission itself, and admission bounded by the timeout (what the request waits for). */
-  private readonly pending = new Map<string, { readonly work: Promise<void>; readonly timed: Promise<void> }>();
+  /** Requests between `begin` and `finish`. */
+  private readonly pending = new Map<string, PendingAdmission>();
+  /** Those whose `ready` has not settled, in the order they began (so also by deadline). */
+  private readonly waiting = new Set<PendingAdmission>();
+  private sweepTimer: NodeJS.Timeout | null = null;
   private readonly tickets = new Map<string, Ticket>();
 
   constructor(private readonly options: AdmissionServiceOptions) {}
@@ -70,17 +114,14 @@ export class AdmissionService {
     // One admission per request: a second relay of the same request (a fallback) reuses the
     // first hold rather than leaking it.
     if (this.pending.has(request.requestId)) return;
-    const work = this.admit(request);
-    const timed = withTimeout(work, this.options.timeoutMs);
-    // Awaited by `ready`; a request that fails before reaching it must not crash the process.
-    work.catch(() => undefined);
-    timed.catch(() => undefined);
-    this.pending.set(request.requestId, { work, timed });
+    const entry = new PendingAdmission(this.admit(request), performance.now() + this.options.timeoutMs, this.waiting);
+    this.pending.set(request.requestId, entry);
+    this.startSweep();
   }
 
   /** Resolves once the request is admitted; rejects with the refusal (402, 429, 503). */
   ready(requestId: string): Promise<void> {
-    return this.pending.get(requestId)?.timed ?? Promise.reject(new GatewayError('GW_INTERNAL', 'The request reached the upstream without admission.'));
+    return this.pending.get(requestId)?.ready ?? Promise.reject(new GatewayError('GW_INTERNAL', 'The request reached the upstream without admission.'));
   }
 
   /** Settle a finished request (called with its log entry, whatever the outcome). */
@@ -103,20 +144,26 @@ export class AdmissionService {
     if (this.options.pendingWrites() > this.options.maxPendingWrites) {
       throw unavailable('Usage records are waiting for the database; refusing new requests until they are written.');
     }
-    const [limits, keyBudget] = await Promise.all([this.options.projectLimits(key.projectId), this.options.keyBudget(key.id)]);
+    // Both are normally cached; started together, awaited in turn (cheaper than Promise.all).
+    const limitsRead = this.options.projectLimits(key.projectId);
+    const budgetRead = this.options.keyBudget(key.id);
+    const limits = await limitsRead;
+    const keyBudget = await budgetRead;
     const holdNano = worstCaseCost(request.promptTokens, request.maxOutputTokens, model.pricing);
+    const ids = accountIds(key);
     const accounts: AccountHold[] = [
-      { id: `org:${key.orgId}`, holdNano, enforce: true },
-      { id: `project:${key.projectId}`, holdNano, enforce: limits.budgetNano !== null },
-      { id: `key:${key.id}`, holdNano, enforce: keyBudget !== null },
+      { id: ids[0], holdNano, enforce: true },
+      { id: ids[1], holdNano, enforce: limits.budgetNano !== null },
+      { id: ids[2], holdNano, enforce: keyBudget !== null },
     ];
     const tokens = request.promptTokens + request.maxOutputTokens;
-    const windows = [
-      ...limitWindows(`project:${key.projectId}`, limits.rpm, limits.tpm, tokens),
-      ...limitWindows(`model:${key.orgId}:${model.id}`, model.rateLimit.rpm, model.rateLimit.tpm, tokens),
-    ];
+    // Window ids are built only for the limits that are set (usually none).
+    const windows: WindowCount[] = [];
+    if (limits.rpm !== null || limits.tpm !== null) addWindows(windows, `project:${key.projectId}`, limits.rpm, limits.tpm, tokens);
+    const { rpm, tpm } = model.rateLimit;
+    if (rpm !== null || tpm !== null) addWindows(windows, `model:${key.orgId}:${model.id}`, rpm, tpm, tokens);
     const plan: AdmissionPlan = { accounts, windows, nowMs: this.options.now(), windowMs: WINDOW_MS };
-    this.options.syncer.touch(accounts.map((a) => a.id));
+    this.options.syncer.touch(ids);
     let outcome = await this.options.store.admit(plan);
     if (!outcome.ok && outcome.reason === 'unknown_accounts') {
       await this.options.syncer.refresh(outcome.ids);
@@ -125,10 +172,34 @@ export class AdmissionService {
     this.apply(request, plan, outcome);
   }
 
+  /**
+   * Admission normally takes microseconds, so rather than a timer per request (two timer-list
+   * operations each), one timer checks the oldest waiting admissions every tenth of the timeout:
+   * a stuck store is answered with 503 between `timeoutMs` and 1.1 × `timeoutMs`.
+   */
+  private startSweep(): void {
+    if (this.sweepTimer !== null) return;
+    this.sweepTimer = setInterval(() => {
+      // The monotonic clock, as timers use (options.now may be a test's frozen clock).
+      const now = performance.now();
+      for (const entry of this.waiting) {
+        // In begin order with one shared timeout: the first entry not yet due ends the sweep.
+        if (entry.deadline > now) break;
+        entry.expire(this.options.timeoutMs);
+      }
+      // Stops itself when idle (not per request: requests come and go constantly).
+      if (this.waiting.size === 0 && this.sweepTimer !== null) {
+        clearInterval(this.sweepTimer);
+        this.sweepTimer = null;
+      }
+    }, Math.max(10, Math.floor(this.options.timeoutMs / 10)));
+    this.sweepTimer.unref();
+  }
+
   private apply(request: AdmissionRequest, plan: AdmissionPlan, outcome: AdmissionOutcome): void {
     const now = this.options.now();
     if (outcome.ok) {
-      request.setHeaders(rateLimitHeaders(outcome.windows, now));
+      if (outcome.windows.length > 0) request.setHeaders(rateLimitHeaders(outcome.windows, now));
       this.tickets.set(request.requestId, {
         accounts: plan.accounts,
         tokenWindows: plan.windows.filter((w) => w.id.startsWith('tpm:')),
@@ -176,30 +247,29 @@ export class AdmissionService {
   }
 }
 
-/** Request and token windows of one scope, for the limits that are set. */
-function limitWindows(scope: string, rpm: number | null, tpm: number | null, tokens: number): WindowCount[] {
-  const out: WindowCount[] = [];
+/** Store ids of a key's accounts, by key object (the key cache hands out the same object until the key changes). */
+const ACCOUNT_IDS = new WeakMap<CachedKey, readonly [org: string, project: string, key: string]>();
+
+/**
+ * The ids of the organization, project and key accounts of `key`. Built once per key: each id is a
+ * map key in the limit store and the syncer several times per request, and a string built anew has
+ * to be flattened and hashed again every time.
+ */
+function accountIds(key: CachedKey): readonly [org: string, project: string, key: string] {
+  let ids = ACCOUNT_IDS.get(key);
+  if (ids === undefined) {
+    ids = [`org:${key.orgId}`, `project:${key.projectId}`, `key:${key.id}`];
+    ACCOUNT_IDS.set(key, ids);
+  }
+  return ids;
+}
+
+/** Add the request and token windows of one scope, for the limits that are set. */
+function addWindows(out: WindowCount[], scope: string, rpm: number | null, tpm: number | null, tokens: number): void {
   if (rpm !== null) out.push({ id: `rpm:${scope}`, limit: rpm, units: 1 });
   if (tpm !== null) out.push({ id: `tpm:${scope}`, limit: tpm, units: tokens });
-  return out;
 }
 
 function unavailable(message: string, cause?: unknown): GatewayError {
   return new GatewayError('GW_METERING_UNAVAILABLE', message, { retryAfterSeconds: 1, cause });
-}
-
-/** Refuse with 503 rather than wait without end on a slow store; store failures become 503 too. */
-async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable(`Admission could not reach the metering store within ${ms} ms.`)), ms);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } catch (error) {
-    if (isGatewayError(error)) throw error;
-    throw unavailable('The metering store is unavailable; retry shortly.', error);
-  } finally {
-    clearTimeout(timer);
-  }
 }

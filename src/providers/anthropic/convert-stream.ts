@@ -3,6 +3,7 @@ import { safeParseJson } from '../../core/json.js';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
 import type { SseEvent } from '../../protocol/sse/index.js';
 import { mapTransportError } from '../http/index.js';
+import type { CallSignal } from '../provider.js';
 import { anthropicStreamEventSchema, KNOWN_STREAM_EVENTS, type AnthropicStreamEvent, type AnthropicUsage } from './api.js';
 import { finishReasonOf } from './convert-response.js';
 import { JSON_TOOL_NAME } from './convert-tools.js';
@@ -17,7 +18,7 @@ export interface ConvertStreamOptions {
   /** Sent in `stream-start`. */
   readonly warnings: readonly string[];
   /** When aborted, a read failure ends the stream silently (nobody is listening). */
-  readonly signal: AbortSignal;
+  readonly signal: CallSignal;
 }
 
 /** What a content block index turned out to be. */

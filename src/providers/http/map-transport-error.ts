@@ -1,4 +1,5 @@
 import { GatewayError, isGatewayError } from '../../core/errors.js';
+import type { CallSignal } from '../provider.js';
 
 /** Undici error codes that mean the connection could not be made. */
 const CONNECT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -7,7 +8,7 @@ const CONNECT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTF
  * Turn an error thrown by undici (or the body reader) into a GatewayError. An abort caused by the
  * client is re-thrown as is: nobody is listening for an answer.
  */
-export function mapTransportError(providerId: string, error: unknown, signal: AbortSignal): unknown {
+export function mapTransportError(providerId: string, error: unknown, signal: CallSignal): unknown {
   if (isGatewayError(error)) return error;
   if (signal.aborted) return signal.reason ?? error;
   const code = errorCode(error);

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readSseEvents, type SseEvent } from '../../protocol/sse/index.js';
+import type { CallSignal } from '../provider.js';
 
 /**
  * Read an upstream body as SSE and convert its events; the body is destroyed when the consumer stops
@@ -8,7 +9,7 @@ import { readSseEvents, type SseEvent } from '../../protocol/sse/index.js';
 export async function* streamSseBody<T>(
   body: Readable,
   convert: (events: AsyncIterable<SseEvent>) => AsyncGenerator<T>,
-  signal: AbortSignal,
+  signal: CallSignal,
 ): AsyncGenerator<T> {
   const onAbort = (): void => {
     body.destroy();

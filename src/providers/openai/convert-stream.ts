@@ -4,6 +4,7 @@ import type { IrStreamEvent } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import type { SseEvent } from '../../protocol/sse/index.js';
 import { mapTransportError } from '../http/index.js';
+import type { CallSignal } from '../provider.js';
 import { chatChunkSchema, type ChatChunk } from './api.js';
 import { mapFinishReason } from './map-finish-reason.js';
 
@@ -13,7 +14,7 @@ export interface ConvertStreamOptions {
   /** Sent in `stream-start`. */
   readonly warnings: readonly string[];
   /** When aborted, a read failure ends the stream silently. */
-  readonly signal: AbortSignal;
+  readonly signal: CallSignal;
 }
 
 /** Per-choice state: the tool call currently streaming (OpenAI sends calls one after another). */

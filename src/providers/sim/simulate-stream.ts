@@ -1,6 +1,7 @@
 import { GatewayError } from '../../core/errors.js';
 import type { IrChoice, IrStreamEvent, IrUsage } from '../../protocol/ir/index.js';
 import type { SimCompletionChoice } from './simulate-completion.js';
+import type { CallSignal } from '../provider.js';
 import { abortReason, waitFor } from './wait-for.js';
 
 /** Characters of tool-call argument JSON per `tool-call-delta`. */
@@ -13,7 +14,7 @@ export interface PaceOptions {
   /** Pause between two events, in milliseconds (0 = none). */
   readonly delayMs: number;
   /** Stops the stream promptly: the iterator throws the abort reason. */
-  readonly signal: AbortSignal;
+  readonly signal: CallSignal;
   /** Break the stream after a few deltas with a `GW_UPSTREAM_STREAM_FAILED` error event. */
   readonly failMidStream: boolean;
   /** Provider id, for the failure message. */
