@@ -2,6 +2,47 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The dependency rule of STYLE.md: which top-level folders of src/ each folder may import (besides
+ * itself and external packages). Lower layers never import higher ones; cli and main compose
+ * everything; production code never imports src/testing. Keep docs/architecture.md in step.
+ */
+const LAYERS = {
+  core: [],
+  config: ['core'],
+  protocol: ['core'],
+  store: ['core', 'config'],
+  providers: ['protocol', 'core', 'config'],
+  tenancy: ['store', 'core'],
+  auth: ['store', 'core', 'tenancy'],
+  catalog: ['store', 'core', 'config', 'protocol'],
+  limits: ['store', 'core', 'catalog'],
+  webhooks: ['store', 'core', 'catalog', 'config'],
+  payments: ['store', 'core'],
+  billing: ['store', 'core', 'config', 'catalog', 'protocol', 'tenancy', 'webhooks'],
+  gateway: ['protocol', 'providers', 'auth', 'catalog', 'limits', 'billing', 'tenancy', 'store', 'core', 'config'],
+  console: ['auth', 'catalog', 'limits', 'billing', 'tenancy', 'webhooks', 'payments', 'store', 'core', 'config', 'protocol'],
+  server: ['gateway', 'console', 'config', 'core', 'protocol', 'store'],
+};
+const TOP_LEVEL = [...Object.keys(LAYERS), 'cli', 'testing', 'main'];
+
+/** `no-restricted-imports` for one folder: relative imports that climb into a folder it may not use. */
+function layerRule(folder) {
+  const forbidden = TOP_LEVEL.filter((name) => name !== folder && !LAYERS[folder].includes(name));
+  return {
+    files: [`src/${folder}/**/*.ts`],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: `^(\\.\\./)+(${forbidden.join('|')})(/|\\.js$)`,
+          message: `src/${folder} may import only ${LAYERS[folder].join(', ') || 'nothing from src'} (STYLE.md layers; eslint.config.js LAYERS).`,
+        }],
+      }],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'web/dist/**'] },
   js.configs.recommended,
@@ -21,6 +62,7 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only src/config reads the environment.' }],
     },
   },
+  ...Object.keys(LAYERS).map(layerRule),
   {
     // Plain-JS scripts (bench/) run on Node.
     files: ['**/*.mjs', '**/*.js'],

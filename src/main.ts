@@ -6,7 +6,7 @@ import type { RequestLogEntry } from './billing/request-log-entry.js';
 import { writeRequestLog } from './billing/request-log-writer.js';
 import { createSmtpBalanceAlertMailer } from './billing/smtp-balance-alert-mailer.js';
 import { CatalogueHolder } from './catalog/catalogue-holder.js';
-import type { Catalogue } from './catalog/types.js';
+import type { Catalogue } from './config/catalogue-types.js';
 import { createSmtpInviteSender } from './console/invites/send-invite-email.js';
 import { ModelAccessCache } from './catalog/model-access-cache.js';
 import { listModelAliases, listOrgAllowedModels } from './catalog/model-access-repository.js';

@@ -1,4 +1,4 @@
-import type { ModelPricing } from '../catalog/types.js';
+import type { ModelPricing } from '../config/catalogue-types.js';
 import { costOf } from '../core/money.js';
 import type { IrUsage } from '../protocol/ir/index.js';
 

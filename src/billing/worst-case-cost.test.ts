@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueModel, ModelPricing } from '../catalog/types.js';
+import type { CatalogueModel, ModelPricing } from '../config/catalogue-types.js';
 import { effectiveMaxOutputTokens, worstCaseCost } from './worst-case-cost.js';
 
 const pricing: ModelPricing = { input: 3_000_000_000n, output: 15_000_000_000n, cachedInput: 300_000_000n, cacheWrite: 3_750_000_000n, reasoning: null, searchUnit: null, display: {} };

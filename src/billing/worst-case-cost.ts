@@ -1,4 +1,4 @@
-import type { CatalogueModel, ModelPricing } from '../catalog/types.js';
+import type { CatalogueModel, ModelPricing } from '../config/catalogue-types.js';
 import { costOf } from '../core/money.js';
 
 /** Request fields that cap generated tokens, in the order OpenAI gives them precedence. */

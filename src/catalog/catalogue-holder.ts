@@ -1,5 +1,5 @@
 import { CatalogueError, loadCatalogue } from '../config/load-catalogue.js';
-import type { Catalogue } from './types.js';
+import type { Catalogue } from '../config/catalogue-types.js';
 
 /** Called after a reload swapped in a new catalogue. */
 export type CatalogueListener = (next: Catalogue, previous: Catalogue) => void;

@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueModel, ModelStatus, ModelVersion } from './types.js';
+import type { Catalogue, CatalogueModel, ModelStatus, ModelVersion } from '../config/catalogue-types.js';
 
 /** The model a client named: an exact model id first, then a catalogue alias; case-sensitive. */
 export function resolveCatalogueModel(catalogue: Catalogue, name: string): CatalogueModel | null {

@@ -1,4 +1,5 @@
-import type { ProviderType } from '../providers/provider.js';
+/** Upstream kinds the catalogue can name; `providers/registry.ts` maps each to its adapter. */
+export type ProviderType = 'openai' | 'anthropic' | 'sim';
 
 /** Timeouts for calls to one upstream, in milliseconds. */
 export interface UpstreamTimeouts {

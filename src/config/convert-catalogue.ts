@@ -6,7 +6,7 @@ import type {
   ModelVersion,
   ProviderConfig,
   UpstreamTimeouts,
-} from '../catalog/types.js';
+} from './catalogue-types.js';
 import { parseUsd } from '../core/money.js';
 import type { ModelEntry, ProviderEntry } from './catalogue-schema.js';
 import { deepFreeze, frozenMap } from './deep-freeze.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import type { Catalogue } from '../catalog/types.js';
+import type { Catalogue } from './catalogue-types.js';
 import { CatalogueError, formatDataPath, type CatalogueIssue, type CatalogueProblem } from './catalogue-error.js';
 import { catalogueShellSchema, entryListSchema, modelEntrySchema, providerEntrySchema, type ModelEntry, type ProviderEntry } from './catalogue-schema.js';
 import { checkCatalogue, type IndexedEntry } from './check-catalogue.js';

@@ -1,6 +1,6 @@
 import type { KeyCache } from '../auth/key-cache.js';
 import type { ModelAccessCache } from '../catalog/model-access-cache.js';
-import type { Catalogue } from '../catalog/types.js';
+import type { Catalogue } from '../config/catalogue-types.js';
 import type { Provider } from '../providers/provider.js';
 import type { AdmissionService } from './admission/admission-service.js';
 import type { KeySelfCheck } from './admission/key-self-check.js';

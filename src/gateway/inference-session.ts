@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CachedKey } from '../auth/key-cache.js';
 import { priceUsage } from '../billing/price-usage.js';
 import { effectiveMaxOutputTokens } from '../billing/worst-case-cost.js';
-import type { ModelKind } from '../catalog/types.js';
+import type { ModelKind } from '../config/catalogue-types.js';
 import { formatUsd } from '../core/money.js';
 import { GatewayError, isGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';

@@ -1,4 +1,4 @@
-import type { CatalogueModel, ModelVersion } from '../catalog/types.js';
+import type { CatalogueModel, ModelVersion } from '../config/catalogue-types.js';
 import type { Provider } from '../providers/provider.js';
 
 /** What serves a request: the catalogue model, its deployment and the provider (see semantics/resolve-model.ts). */

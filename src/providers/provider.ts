@@ -1,3 +1,4 @@
+import type { ProviderType } from '../config/catalogue-types.js';
 import type { Readable } from 'node:stream';
 import type {
   IrChatRequest,
@@ -12,7 +13,7 @@ import type {
 } from '../protocol/ir/index.js';
 
 /** Upstream dialects a provider can be configured as. */
-export type ProviderType = 'openai' | 'anthropic' | 'sim';
+export type { ProviderType };
 
 /** Client wire formats a provider can take unchanged (the passthrough fast path). */
 export type WireFormat = 'openai-chat' | 'openai-completions' | 'openai-embeddings' | 'anthropic-messages';

@@ -1,5 +1,5 @@
-import { loadTokenizer } from '../billing/estimate-tokens.js';
-import type { Catalogue, ProviderConfig } from '../catalog/types.js';
+import { loadTokenizer } from '../protocol/tokenizer.js';
+import type { Catalogue, ProviderConfig } from '../config/catalogue-types.js';
 import { createAnthropicProvider } from './anthropic/index.js';
 import { createOpenAIProvider } from './openai/index.js';
 import type { Provider, ProviderType } from './provider.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { listModelAliases, listOrgAllowedModels } from '../catalog/model-access-repository.js';
-import type { Catalogue, CatalogueModel } from '../catalog/types.js';
+import type { Catalogue, CatalogueModel } from '../config/catalogue-types.js';
 import type { Database } from '../store/schema.js';
 import { emitWebhookEvent } from './emit-event.js';
 

@@ -1,7 +1,7 @@
 import type { CachedKey } from '../../auth/key-cache.js';
 import type { RequestLogEntry } from '../../billing/request-log-entry.js';
 import { worstCaseCost } from '../../billing/worst-case-cost.js';
-import type { CatalogueModel } from '../../catalog/types.js';
+import type { CatalogueModel } from '../../config/catalogue-types.js';
 import { GatewayError, isGatewayError } from '../../core/errors.js';
 import type { ProjectLimits } from '../../limits/limit-settings-repository.js';
 import type { AccountHold, AdmissionOutcome, AdmissionPlan, LimitStore, WindowCount } from '../../limits/limit-store.js';

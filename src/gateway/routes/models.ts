@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CachedKey } from '../../auth/key-cache.js';
 import { modelStatus, resolveCatalogueModel } from '../../catalog/catalogue-index.js';
-import type { CatalogueModel } from '../../catalog/types.js';
+import type { CatalogueModel } from '../../config/catalogue-types.js';
 import { GatewayError } from '../../core/errors.js';
 import type { GatewayDeps } from '../gateway-deps.js';
 import { runInference } from '../inference-session.js';

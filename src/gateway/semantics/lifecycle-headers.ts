@@ -1,5 +1,5 @@
 import { modelStatus } from '../../catalog/catalogue-index.js';
-import type { CatalogueModel } from '../../catalog/types.js';
+import type { CatalogueModel } from '../../config/catalogue-types.js';
 
 /**
  * RFC 9745 / RFC 8594 headers for a deprecated or retired model: `Deprecation: @<unix seconds>` (a

@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '../../catalog/types.js';
+import type { ModelCapabilities } from '../../config/catalogue-types.js';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject } from '../../core/json.js';
 

@@ -2,7 +2,7 @@ import type { CachedKey } from '../../auth/key-cache.js';
 import { modelStatus, resolveCatalogueModel, selectVersion } from '../../catalog/catalogue-index.js';
 import type { ModelAccessCache } from '../../catalog/model-access-cache.js';
 import { parseModelName, type ModelModifiers } from '../../catalog/parse-model-name.js';
-import type { Catalogue, CatalogueModel, ModelKind } from '../../catalog/types.js';
+import type { Catalogue, CatalogueModel, ModelKind } from '../../config/catalogue-types.js';
 import { GatewayError } from '../../core/errors.js';
 import type { Provider } from '../../providers/provider.js';
 import type { Target } from '../resolve-target.js';

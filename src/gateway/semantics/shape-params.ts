@@ -1,5 +1,5 @@
 import type { ModelModifiers } from '../../catalog/parse-model-name.js';
-import type { CatalogueModel } from '../../catalog/types.js';
+import type { CatalogueModel } from '../../config/catalogue-types.js';
 import { isJsonObject } from '../../core/json.js';
 import { EFFORT_BUDGETS, effortForBudget, type IrReasoningEffort } from '../../protocol/ir/index.js';
 import type { ProviderType } from '../../providers/provider.js';

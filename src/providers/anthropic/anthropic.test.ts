@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderConfig } from '../../catalog/types.js';
+import type { ProviderConfig } from '../../config/catalogue-types.js';
 import type { IrChatRequest, IrStreamEvent } from '../../protocol/ir/index.js';
 import { readBodyText } from '../http/index.js';
 import { FAKE_SIGNATURE, startFakeAnthropicUpstream, type FakeUpstream } from '../../testing/fake-upstream/index.js';

@@ -1,4 +1,4 @@
-import type { ProviderConfig } from '../../catalog/types.js';
+import type { ProviderConfig } from '../../config/catalogue-types.js';
 import { createUpstreamClient, mapTransportError, readBodyText, streamSseBody } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';

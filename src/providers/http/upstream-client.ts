@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import type { UpstreamTimeouts } from '../../catalog/types.js';
+import type { UpstreamTimeouts } from '../../config/catalogue-types.js';
 import type { CallSignal } from '../provider.js';
 import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';

@@ -1,4 +1,4 @@
-import { loadTokenizer } from '../../billing/estimate-tokens.js';
+import { loadTokenizer } from '../../protocol/tokenizer.js';
 import type { IrChatRequest, IrMessage } from '../../protocol/ir/index.js';
 
 /** Tokens OpenAI adds around every chat message (role and separators). */

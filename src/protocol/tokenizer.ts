@@ -1,0 +1,16 @@
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
+
+type Tokenizer = typeof GptTokenizer;
+
+let tokenizer: Tokenizer | null = null;
+
+/**
+ * The o200k tokenizer, loaded on first use: its tables cost about 65 MiB of memory, and a gateway
+ * whose upstreams report usage never needs them. Loaded synchronously (the CommonJS build, one
+ * copy per process) so estimating stays a plain function; the first estimate pays the load once.
+ */
+export function loadTokenizer(): Tokenizer {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer;
+  return tokenizer;
+}
