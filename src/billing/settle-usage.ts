@@ -18,6 +18,9 @@ export interface SettleResult {
   readonly crossings: readonly BalanceCrossing[];
 }
 
+/** Ids per claim statement, below both engines' bind-parameter limits. */
+const CLAIMS_PER_STATEMENT = 10_000;
+
 /**
  * Turn up to `limit` pending usage events, oldest first, into ledger debits (one per event,
  * referenced by the request id), in one transaction. Idempotent: an event is claimed with
@@ -31,24 +34,38 @@ export interface SettleResult {
  */
 export async function settleUsage(db: Kysely<Database>, now: number, limit = 500): Promise<SettleResult> {
   return db.transaction().execute(async (trx) => {
-    const pending = await trx.selectFrom('usage_events').select('id').where('settled_at', 'is', null).orderBy('created_at').limit(limit).execute();
-    if (pending.length === 0) return { events: 0, debits: 0, totalNano: 0n, crossings: [] };
-    const claimed = await trx
-      .updateTable('usage_events')
-      .set({ settled_at: now })
-      .where('id', 'in', pending.map((p) => p.id))
-      .where('settled_at', 'is', null)
-      .returning(['id', 'org_id', 'created_at', moneyText('cost_nano').as('cost')])
+    // What the debits and the rollups need, read in one go (the rows do not change once written).
+    const pending = await trx
+      .selectFrom('usage_events as e')
+      .leftJoin('request_log as r', 'r.id', 'e.id')
+      .select(['e.id', 'e.org_id', 'e.project_id', 'e.key_id', 'e.model', 'e.created_at', 'e.input_tokens', 'e.output_tokens', 'r.cached_tokens', 'r.reasoning_tokens', 'r.end_user', 'r.tags'])
+      .select(moneyText('e.cost_nano').as('cost'))
+      .where('e.settled_at', 'is', null)
+      .orderBy('e.created_at')
+      .limit(limit)
       .execute();
+    if (pending.length === 0) return { events: 0, debits: 0, totalNano: 0n, crossings: [] };
+    const won = new Set<string>();
+    for (let i = 0; i < pending.length; i += CLAIMS_PER_STATEMENT) {
+      const rows = await trx
+        .updateTable('usage_events')
+        .set({ settled_at: now })
+        .where('id', 'in', pending.slice(i, i + CLAIMS_PER_STATEMENT).map((p) => p.id))
+        .where('settled_at', 'is', null)
+        .returning('id')
+        .execute();
+      for (const row of rows) won.add(row.id);
+    }
+    const claimed = won.size === pending.length ? pending : pending.filter((e) => won.has(e.id));
     // Rollups change in the same transaction as the claim, so analytics and the ledger never disagree.
-    await rollUpSettledUsage(trx, claimed.map((e) => e.id));
+    await rollUpSettledUsage(trx, claimed);
     const debits: PreparedLedgerEntry[] = claimed
-      .map((e) => ({ ...e, costNano: parseMoney(e.cost), requestedAt: Number(e.created_at) }))
+      .map((e) => ({ id: e.id, orgId: e.org_id, costNano: parseMoney(e.cost), requestedAt: Number(e.created_at) }))
       .filter((e) => e.costNano > 0n)
       .sort((a, b) => a.requestedAt - b.requestedAt || (a.id < b.id ? -1 : 1))
       .map((e) => ({
         id: createId('led', e.requestedAt),
-        orgId: e.org_id,
+        orgId: e.orgId,
         kind: 'usage',
         amountNano: -e.costNano,
         reference: e.id,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { moneyText, parseMoney } from '../store/money-column.js';
+import { parseMoney } from '../store/money-column.js';
 import type { Database } from '../store/schema.js';
 
 /** One hour in ms: rollups are bucketed by the UTC hour of the request. */
@@ -39,20 +39,31 @@ export function addMeasures(a: UsageMeasures, b: UsageMeasures): void {
 const MEASURE_COLUMNS = ['requests', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost_nano'] as const;
 const ROWS_PER_STATEMENT = 400;
 
+/** One settled usage event with what the rollups need from its request-log row (absent: nulls). */
+export interface SettledUsage {
+  readonly org_id: string;
+  readonly project_id: string;
+  readonly key_id: string;
+  readonly model: string;
+  readonly created_at: number | string;
+  readonly input_tokens: number | string;
+  readonly output_tokens: number | string;
+  readonly cached_tokens: number | string | null;
+  readonly reasoning_tokens: number | string | null;
+  readonly end_user: string | null;
+  readonly tags: string | null;
+  /** Cost as money text (what the ledger debits). */
+  readonly cost: string;
+}
+
 /**
  * Add settled usage events to the hourly rollups, inside the settlement transaction: an event is
  * claimed exactly once (settle-usage.ts), so it is rolled up exactly once. Cost comes from the event
  * (what the ledger debits); the end user, tags, cached and reasoning tokens from its request-log row.
+ * Events are folded into one row per group first, so a pass writes one upsert row per group.
  */
-export async function rollUpSettledUsage(trx: Kysely<Database>, eventIds: readonly string[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  const events = await trx
-    .selectFrom('usage_events as e')
-    .leftJoin('request_log as r', 'r.id', 'e.id')
-    .select(['e.org_id', 'e.project_id', 'e.key_id', 'e.model', 'e.created_at', 'e.input_tokens', 'e.output_tokens', 'r.cached_tokens', 'r.reasoning_tokens', 'r.end_user', 'r.tags'])
-    .select(moneyText('e.cost_nano').as('cost'))
-    .where('e.id', 'in', eventIds)
-    .execute();
+export async function rollUpSettledUsage(trx: Kysely<Database>, events: readonly SettledUsage[]): Promise<void> {
+  if (events.length === 0) return;
   const main = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
   const tagged = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
   for (const e of events) {

@@ -46,8 +46,36 @@ function openSqlite(path: string, options: OpenStoreOptions): Store {
   database.pragma('synchronous = NORMAL');
   database.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5_000)}`);
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: SQLITE_DIALECT, close: () => db.destroy() };
+}
+
+/** Prepared statements kept per connection (most recently used). */
+const STATEMENT_CACHE_SIZE = 100;
+
+/**
+ * kysely prepares every query anew; for the multi-row statements of settlement (thousands of
+ * parameters) SQLite's prepare costs about as much as running them. Statements are reused by SQL
+ * text instead (better-sqlite3 re-prepares by itself after a schema change); one still being
+ * iterated is not handed out again.
+ */
+function withStatementCache(database: BetterSqlite3.Database): { prepare(sql: string): BetterSqlite3.Statement; close(): void } {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql: string): BetterSqlite3.Statement {
+      const found = cache.get(sql);
+      if (found !== undefined && !found.busy) {
+        cache.delete(sql);
+        cache.set(sql, found);
+        return found;
+      }
+      const statement = database.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return statement;
+    },
+    close: () => database.close(),
+  };
 }
 
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<Store> {
