@@ -57,12 +57,17 @@ const STATEMENT_CACHE_SIZE = 100;
  * kysely prepares every query anew; for the multi-row statements of settlement (thousands of
  * parameters) SQLite's prepare costs about as much as running them. Statements are reused by SQL
  * text instead (better-sqlite3 re-prepares by itself after a schema change); one still being
- * iterated is not handed out again.
+ * iterated is not handed out again. Transactions begin IMMEDIATE (see below).
  */
 function withStatementCache(database: BetterSqlite3.Database): { prepare(sql: string): BetterSqlite3.Statement; close(): void } {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
-    prepare(sql: string): BetterSqlite3.Statement {
+    prepare(text: string): BetterSqlite3.Statement {
+      // kysely opens transactions with a plain (deferred) BEGIN. A transaction that reads and then
+      // writes can then fail with SQLITE_BUSY_SNAPSHOT when another connection (the request-log
+      // worker) commits in between — busy_timeout does not help there. BEGIN IMMEDIATE takes the
+      // write lock first and waits for it up to busy_timeout instead.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       const found = cache.get(sql);
       if (found !== undefined && !found.busy) {
         cache.delete(sql);
