@@ -1,9 +1,16 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { mailBalanceCrossings, type BalanceAlertMailer } from './balance-alert-mailer.js';
 import type { BalanceCrossing } from './balance-alerts.js';
 import { expireCreditBuckets } from './expire-credit-buckets.js';
 import { settleUsage } from './settle-usage.js';
+
+/**
+ * Events per settlement transaction. Small enough that one batch holds the event loop for a few
+ * milliseconds on SQLite (≈40 µs per event), so requests in flight see no long stall.
+ */
+const SETTLE_BATCH = 200;
 
 /** Options of a {@link UsageSettler}. */
 export interface UsageSettlerOptions {
@@ -68,9 +75,12 @@ export class UsageSettler {
   private async drain(): Promise<void> {
     try {
       for (;;) {
-        const result = await settleUsage(this.options.db, this.options.now(), 500);
+        const result = await settleUsage(this.options.db, this.options.now(), SETTLE_BATCH);
         this.mail(result.crossings);
-        if (result.events < 500) break;
+        if (result.events < SETTLE_BATCH) break;
+        // On SQLite a batch runs synchronously (its awaits are already-resolved promises), so
+        // without this a busy second's backlog would hold the event loop for its whole length.
+        await yieldToEventLoop();
       }
       this.mail((await expireCreditBuckets(this.options.db, this.options.now())).crossings);
     } catch (error) {
