@@ -21,6 +21,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { timeCases, timed } from './lib/time-cases.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -89,12 +90,6 @@ try {
   if (!values.keep && values.reuse === undefined) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
   else console.error(`kept database ${url}`);
   await admin.end();
-}
-
-async function timed(fn) {
-  const start = process.hrtime.bigint();
-  const result = await fn();
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
 }
 
 function log(message) {
@@ -204,21 +199,8 @@ async function report({ counts, sums }) {
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   console.log(`\n${counts.month_requests} requests in ${ym(LOADED)}, ${counts.ledger} ledger entries, ${counts.rollups} rollup rows, ${counts.events} usage events (${counts.size}); load average before: ${load()}\n`);
   console.log('| report | median ms | max ms | out |\n|---|---:|---:|---:|');
-  const results = new Map();
-  for (const [label, run] of cases) {
-    await run(); // warm the cache and the plan
-    const times = [];
-    let out = null;
-    for (let i = 0; i < Number(values.runs); i++) {
-      const { ms, result } = await timed(run);
-      times.push(ms);
-      out = result;
-    }
-    times.sort((a, b) => a - b);
-    results.set(label, out);
-    const size = Buffer.isBuffer(out) ? `${out.length} B` : out.data !== undefined ? `${out.data.length} rows` : out.usage_by_project !== undefined ? `${out.usage_by_project.length}+${out.usage_by_model.length} groups` : '';
-    console.log(`| ${label} | ${times[Math.floor(times.length / 2)].toFixed(1)} | ${times.at(-1).toFixed(1)} | ${size} |`);
-  }
+  const results = await timeCases(cases, Number(values.runs), (out) =>
+    Buffer.isBuffer(out) ? `${out.length} B` : out.data !== undefined ? `${out.data.length} rows` : out.usage_by_project !== undefined ? `${out.usage_by_project.length}+${out.usage_by_model.length} groups` : '');
   console.log('\n| export | runs | first byte ms (median) | total ms (median) | max total ms | bytes | rows | rows/s |\n|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [view, runs] of [['summary', Number(values.runs)], ['detail', Number(values['detail-runs'])]]) {
     const samples = [];

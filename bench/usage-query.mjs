@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { timeCases, timed } from './lib/time-cases.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -56,12 +57,6 @@ try {
   if (!values.keep) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
   else console.error(`kept database ${url}`);
   await admin.end();
-}
-
-async function timed(fn) {
-  const start = process.hrtime.bigint();
-  const result = await fn();
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
 }
 
 /** Tenancy rows, then the rollups: one temp table of generated rows feeds both rollup tables. */
@@ -121,22 +116,9 @@ async function report() {
     ['org, by hour, group model, CSV', () => csv(getOrgUsage(ctx, operator, reply, 'org_bench', { ...month, granularity: 'hour', group_by: 'model', format: 'csv' }))],
     ['project, by day, group model', () => getProjectUsage(ctx, operator, reply, 'proj_bench0', { ...month, granularity: 'day', group_by: 'model' })],
   ];
-  let total = null;
   console.log(`| query | median ms | max ms | rows out |\n|---|---:|---:|---:|`);
-  for (const [label, run] of cases) {
-    await run(); // warm the cache and the plan
-    const times = [];
-    let out = null;
-    for (let i = 0; i < Number(values.runs); i++) {
-      const { ms, result } = await timed(run);
-      times.push(ms);
-      out = result;
-    }
-    times.sort((a, b) => a - b);
-    const rowsOut = typeof out === 'number' ? out : out.data.length;
-    if (label === 'org, month total') total = out.totals;
-    console.log(`| ${label} | ${times[Math.floor(times.length / 2)].toFixed(1)} | ${times.at(-1).toFixed(1)} | ${rowsOut} |`);
-  }
+  const results = await timeCases(cases, Number(values.runs), (out) => (typeof out === 'number' ? out : out.data.length));
+  const total = results.get('org, month total').totals;
   console.log(`\nmonth total: ${total.requests} requests, ${total.input_tokens} input tokens, $${total.cost_usd}`);
 }
 
