@@ -42,10 +42,11 @@ export async function appendLedgerEntries(
     else own.push(e);
   }
   const orgIds = [...byOrg.keys()].sort();
-  const after = new Map<string, bigint>();
+  // Each organization's balance before these entries: the checkpoint after the move, minus the move.
+  const before = new Map<string, bigint>();
   for (const orgId of orgIds) {
     const delta = byOrg.get(orgId)!.reduce((sum, e) => sum + e.amountNano, 0n);
-    after.set(orgId, await addToBalanceCheckpoint(trx, orgId, delta, now));
+    before.set(orgId, (await addToBalanceCheckpoint(trx, orgId, delta, now)) - delta);
   }
   // Read under the checkpoint locks just taken, so no other writer changes them meanwhile.
   const buckets = await loadOpenBuckets(trx, orgIds);
@@ -56,7 +57,7 @@ export async function appendLedgerEntries(
   for (const orgId of orgIds) {
     const own = byOrg.get(orgId)!;
     const orgBuckets = buckets.filter((b) => b.orgId === orgId);
-    let balance = after.get(orgId)! - own.reduce((sum, e) => sum + e.amountNano, 0n);
+    let balance = before.get(orgId)!;
     for (const e of own) balance = applyMovement(orgBuckets, orgId, balance, { entryId: e.id, kind: e.kind, amountNano: e.amountNano, createdAt: e.createdAt, expiresAt: e.expiresAt });
     const sweepAt = own.reduce((t, e) => Math.max(t, e.createdAt), now);
     const expiries = expireDue(orgBuckets, orgId, sweepAt);
