@@ -70,7 +70,7 @@ rows.push(await measure('memory', new MemoryLimitStore(), 1));
 rows.push(await measure('memory', new MemoryLimitStore(), 64));
 try {
   for (const c of [1, 64]) {
-    const store = new RedisLimitStore({ url: values.redis, prefix: `tf-bench-${randomBytes(4).toString('hex')}:` });
+    const store = await RedisLimitStore.create({ url: values.redis, prefix: `tf-bench-${randomBytes(4).toString('hex')}:` });
     await store.ready();
     rows.push(await measure('redis', store, c));
     await store.close();

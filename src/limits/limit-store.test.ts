@@ -85,15 +85,15 @@ if (url !== null) {
     await deleteRedisPrefix(url, shared);
   });
   limitStoreContract('RedisLimitStore', async () => {
-    const store = new RedisLimitStore({ url, prefix });
+    const store = await RedisLimitStore.create({ url, prefix });
     await store.ready();
     return store;
   });
 
   describe('RedisLimitStore across processes', () => {
     it('should share holds between two stores and drop the holds of a process whose heartbeat expired', async () => {
-      const a = new RedisLimitStore({ url, prefix: shared });
-      const b = new RedisLimitStore({ url, prefix: shared });
+      const a = await RedisLimitStore.create({ url, prefix: shared });
+      const b = await RedisLimitStore.create({ url, prefix: shared });
       await Promise.all([a.ready(), b.ready()]);
       try {
         await a.applySync('org:x', 100n, await a.nextSyncSeq(), 0n);

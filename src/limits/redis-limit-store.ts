@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
 import type { AccountState, AdmissionOutcome, AdmissionPlan, LimitStore, Settlement, WindowState } from './limit-store.js';
 import { ADMIT_SCRIPT, APPLY_SYNC_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
 
@@ -18,19 +18,28 @@ const HEARTBEAT_TTL_MS = 30_000;
 
 type RedisReply = string | number | null | RedisReply[];
 
+// ioredis loads only when a Redis URL is configured: a single-process gateway never needs it.
+let loadedIoRedis: Promise<typeof IoRedis> | undefined;
+
 /**
  * Holds and windows in Redis, shared by every gateway process that uses the same Redis: each
  * admission is one Lua script, so check-then-hold is atomic across processes.
  */
 export class RedisLimitStore implements LimitStore {
-  private readonly redis: Redis;
+  private readonly redis: IoRedis.Redis;
   private readonly prefix: string;
   /** This process's id in hold fields. */
   private readonly proc = randomBytes(6).toString('hex');
   private readonly heartbeat: NodeJS.Timeout;
   private readonly shas = new Map<string, string>();
 
-  constructor(options: RedisLimitStoreOptions) {
+  /** Load the Redis client and start connecting; {@link ready} waits for the connection. */
+  static async create(options: RedisLimitStoreOptions): Promise<RedisLimitStore> {
+    const { Redis } = await (loadedIoRedis ??= import('ioredis'));
+    return new RedisLimitStore(options, Redis);
+  }
+
+  private constructor(options: RedisLimitStoreOptions, Redis: typeof IoRedis.Redis) {
     this.prefix = options.prefix ?? 'tf:';
     // No offline queue: when Redis is down a command fails at once (admission answers 503) instead
     // of waiting in memory for a reconnect.

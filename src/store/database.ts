@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type DialectInfo } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -27,6 +27,9 @@ export interface OpenStoreOptions {
 const ACCEPTED = "Accepted forms: 'sqlite:<path>' (e.g. sqlite:./data/tf-gateway.db), 'sqlite::memory:', 'postgres://user@host:5432/db' or 'postgresql://...'.";
 
 const PG_INT8_OID = 20;
+
+// pg loads only when a PostgreSQL URL is opened: a SQLite gateway never needs it.
+let loadedPg: Promise<typeof Pg> | undefined;
 
 /** Open the store named by a URL. This is the only place that picks the engine. */
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
@@ -84,10 +87,11 @@ function withStatementCache(database: BetterSqlite3.Database): { prepare(sql: st
 }
 
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<Store> {
+  const pg = await (loadedPg ??= import('pg').then((module) => module.default));
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
-    types: { getTypeParser: getPgTypeParser },
+    types: { getTypeParser: pgTypeParser(pg) },
   });
   // An idle client whose server connection drops (PostgreSQL restart, failover) emits 'error' on
   // the pool; unhandled, that would crash the process. The pool discards the client and opens a
@@ -107,10 +111,12 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Sto
  * BIGINT columns other than money (timestamps in ms, counts) read as numbers in SQLite; make pg agree.
  * A value beyond 2^53 stays a string rather than lose digits; money is read as text anyway.
  */
-const getPgTypeParser = (oid: number, format?: 'text' | 'binary') => {
-  if (oid === PG_INT8_OID && format !== 'binary') return parseInt8;
-  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
-};
+function pgTypeParser(pg: typeof Pg) {
+  return (oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_INT8_OID && format !== 'binary') return parseInt8;
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  };
+}
 
 function parseInt8(text: string): number | string {
   const n = Number(text);

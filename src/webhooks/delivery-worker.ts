@@ -150,7 +150,7 @@ export class WebhookDeliveryWorker {
       return;
     }
     const at = this.#now();
-    const headers = signWebhook({ id: delivery.eventId, timestampMs: at, body: delivery.payload, secrets: delivery.secrets });
+    const headers = await signWebhook({ id: delivery.eventId, timestampMs: at, body: delivery.payload, secrets: delivery.secrets });
     const result = await postWebhook({ url: delivery.url, headers, body: delivery.payload, timeoutMs: this.#timeoutMs, dispatcher: this.#agent, allowPrivate: this.#allowPrivate });
     const attempts = delivery.attempts + 1;
     const done = this.#now();

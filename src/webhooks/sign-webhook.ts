@@ -1,4 +1,4 @@
-import { Webhook } from 'standardwebhooks';
+import type * as StandardWebhooks from 'standardwebhooks';
 
 /** What one delivery attempt is signed over. */
 export interface SignInput {
@@ -12,12 +12,16 @@ export interface SignInput {
   readonly secrets: readonly string[];
 }
 
+// standardwebhooks loads with the first delivery, not at start-up.
+let loadedStandardWebhooks: Promise<typeof StandardWebhooks> | undefined;
+
 /**
  * The three Standard Webhooks headers for one attempt. With several secrets, `webhook-signature`
  * carries one `v1,<base64>` per secret separated by spaces, as the spec allows, so a receiver that
  * still has the previous secret keeps verifying during the overlap.
  */
-export function signWebhook(input: SignInput): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+export async function signWebhook(input: SignInput): Promise<Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>> {
+  const { Webhook } = await (loadedStandardWebhooks ??= import('standardwebhooks'));
   const at = new Date(input.timestampMs);
   const signatures = input.secrets.map((secret) => new Webhook(secret).sign(input.id, at, input.body));
   return {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { StatementDto } from './schema.js';
 
 /** A column of a table: header, width in points, alignment. */
@@ -13,12 +13,16 @@ const ROW = 16;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
+// pdfkit (with its font and layout libraries) loads with the first statement PDF, not at start-up.
+let loadedPdfKit: Promise<typeof PDFDocument> | undefined;
+
 /**
  * Render a statement (the same object the JSON route returns) as an A4 PDF with pdfkit's built-in
  * Helvetica: header, balance summary, credits, usage by project and by model, other debits.
  */
 export async function renderStatementPdf(statement: StatementDto, generatedAt: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Statement ${statement.month} - ${statement.org.name}`, Author: 'tf-gateway' } });
+  const PdfKit = await (loadedPdfKit ??= import('pdfkit').then((module) => module.default));
+  const doc = new PdfKit({ size: 'A4', margin: MARGIN, info: { Title: `Statement ${statement.month} - ${statement.org.name}`, Author: 'tf-gateway' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

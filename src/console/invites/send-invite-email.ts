@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { InviteEmail } from '../internal/console-context.js';
 
 /** Where and as whom invite emails are sent. */
@@ -12,12 +12,17 @@ export interface SmtpInviteSenderOptions {
 // The inviter's HTTP request waits for the mail; nodemailer's defaults (2 min to connect, 10 min idle) are far too long.
 const DEFAULT_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
+// nodemailer loads with the first invite sent, not at start-up.
+let loadedNodemailer: Promise<typeof Nodemailer> | undefined;
+
 /** Build a sender that mails invite links over SMTP; rejects when the server refuses or cannot be reached. */
 export function createSmtpInviteSender(options: SmtpInviteSenderOptions): (message: InviteEmail) => Promise<void> {
-  // One transport for the process; it opens a connection per message (no pool to close).
-  const transport = nodemailer.createTransport(withDefaultTimeouts(options.url));
+  const url = withDefaultTimeouts(options.url);
+  // One transport for the process, made on the first send; it opens a connection per message (no pool to close).
+  let transport: Promise<Nodemailer.Transporter> | undefined;
   return async (message) => {
-    await transport.sendMail({
+    transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(url));
+    await (await transport).sendMail({
       from: options.from,
       to: message.email,
       subject: `You are invited to join ${oneLine(message.orgName)}`,
@@ -64,4 +69,8 @@ function oneLine(text: string): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function loadNodemailer(): Promise<typeof Nodemailer> {
+  return (loadedNodemailer ??= import('nodemailer').then((module) => module.default));
 }

@@ -37,7 +37,7 @@ export async function registerPaymentPages(app: FastifyInstance, ctx: ConsoleCon
     scope.post('/webhooks/stripe', async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['stripe-signature'];
-      const action = readStripeEvent(raw, typeof header === 'string' ? header : undefined, secret);
+      const action = await readStripeEvent(raw, typeof header === 'string' ? header : undefined, secret);
       const outcome = await applyStripeEvent(ctx.db, action, ctx.now(), request.log);
       request.log.info({ outcome }, 'stripe webhook');
       return reply.code(200).send({ received: true });

@@ -58,7 +58,7 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
   let store: LimitStore;
   if (options.redisUrl === null) store = new MemoryLimitStore();
   else {
-    const redis = new RedisLimitStore({ url: options.redisUrl, ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}) });
+    const redis = await RedisLimitStore.create({ url: options.redisUrl, ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}) });
     await redis.ready();
     store = redis;
   }

@@ -1,5 +1,8 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { GatewayError } from '../../core/errors.js';
+
+// The SDK loads with the first webhook delivery, not at start-up.
+let loadedStripe: Promise<typeof Stripe> | undefined;
 
 /** What a verified Stripe event asks of us. */
 export type StripeEventAction =
@@ -23,13 +26,14 @@ export type StripeEventAction =
  * endpoint's signing secret, 5 minutes' tolerance) and say what it asks for. A missing or wrong
  * signature, or a body changed in transit, throws CONSOLE_WEBHOOK_SIGNATURE_INVALID (400).
  */
-export function readStripeEvent(rawBody: Buffer, signature: string | undefined, webhookSecret: string): StripeEventAction {
+export async function readStripeEvent(rawBody: Buffer, signature: string | undefined, webhookSecret: string): Promise<StripeEventAction> {
   if (signature === undefined || signature === '') {
     throw new GatewayError('CONSOLE_WEBHOOK_SIGNATURE_INVALID', 'Missing Stripe-Signature header.');
   }
+  const Sdk = await (loadedStripe ??= import('stripe').then((module) => module.default));
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    event = Sdk.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch (error) {
     throw new GatewayError('CONSOLE_WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match the body and the webhook secret.', { cause: error });
   }

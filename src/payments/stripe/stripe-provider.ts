@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { GatewayError } from '../../core/errors.js';
 import { topUpPagePath } from '../manual/manual-provider.js';
 import type { PaymentProvider } from '../payment-provider.js';
@@ -15,19 +15,29 @@ export interface StripeProviderSettings {
 
 const NANO_PER_CENT = 10_000_000n;
 
+// The SDK loads with the first checkout rather than at start-up.
+let loadedStripe: Promise<typeof Stripe> | undefined;
+
 /**
  * The `stripe` provider: each top-up is a Checkout Session (mode `payment`, one USD line item,
  * `client_reference_id` and `metadata.payment_id` = the payment id), created with the official SDK.
  * Payments complete only on the signed `checkout.session.completed` webhook (read-stripe-event.ts).
  */
 export function createStripeProvider(settings: StripeProviderSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, { ...hostOptions(settings.apiBase), maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+  const host = hostOptions(settings.apiBase);
+  let client: Promise<Stripe> | undefined;
+  const connect = () => {
+    client ??= (loadedStripe ??= import('stripe').then((module) => module.default))
+      .then((Sdk) => new Sdk(settings.secretKey, { ...host, maxNetworkRetries: 2, timeout: 20_000, telemetry: false }));
+    return client;
+  };
   return {
     id: 'stripe',
     completedBy: 'webhook',
     async createCheckout(request) {
       const page = `${settings.publicUrl}${topUpPagePath(request.paymentId)}`;
       try {
+        const stripe = await connect();
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -48,11 +58,12 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     },
     async cancelCheckout(providerRef) {
       if (providerRef === null) return;
+      const stripe = await connect();
       try {
         await stripe.checkout.sessions.expire(providerRef);
       } catch (error) {
         // Stripe refuses to expire a session that is complete: it was paid, and its webhook will credit it.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (error instanceof stripe.errors.StripeInvalidRequestError) {
           throw new GatewayError('CONSOLE_CONFLICT', 'Stripe no longer allows canceling this checkout (it was probably paid); the payment completes when Stripe reports it.', { cause: error });
         }
         throw providerFailed('cancel the checkout', error);
