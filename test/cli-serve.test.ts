@@ -60,11 +60,15 @@ describe('tf-gateway serve --demo', () => {
     first.proc.kill('SIGTERM');
     const [code] = (await once(first.proc, 'exit')) as [number | null];
     expect(code).toBe(0);
-    // SIGTERM flushed the request log.
+    // SIGTERM flushed the request log and settled it.
     const store = await openStore(database);
     const rows = await listRequestLogRows(store.db, { limit: 10 });
+    const unsettled = await store.db.selectFrom('usage_events').select((eb) => eb.fn.countAll<number>().as('n')).where('settled_at', 'is', null).executeTakeFirstOrThrow();
+    const debits = await store.db.selectFrom('ledger_entries').select('reference').where('kind', '=', 'usage').execute();
     await store.close();
     expect(rows.some((r) => r.endpoint === 'chat.completions' && r.status === 200)).toBe(true);
+    expect(Number(unsettled.n)).toBe(0);
+    expect(debits.map((d) => d.reference)).toContain(rows.find((r) => r.endpoint === 'chat.completions')!.id);
 
     const second = await serve(['--demo', '--database', database], banner);
     expect(second.out()).not.toMatch(/sk-tf-/);

@@ -29,6 +29,7 @@ export class AccountSyncer {
   private readonly lastUsed = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private pendingRefresh: Promise<void> | null = null;
+  private runPendingRefresh: (() => void) | null = null;
 
   constructor(private readonly options: AccountSyncerOptions) {}
 
@@ -59,13 +60,29 @@ export class AccountSyncer {
   written(costs: ReadonlyMap<string, bigint>): Promise<void> {
     for (const [id, cost] of costs) this.committed.set(id, (this.committed.get(id) ?? 0n) + cost);
     this.pendingRefresh ??= new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const run = () => {
         this.pendingRefresh = null;
+        this.runPendingRefresh = null;
         this.refresh([...this.committed.keys()]).then(resolve, reject);
-      }, Math.min(WRITTEN_REFRESH_MS, this.options.refreshMs));
+      };
+      const timer = setTimeout(run, Math.min(WRITTEN_REFRESH_MS, this.options.refreshMs));
       timer.unref();
+      this.runPendingRefresh = () => {
+        clearTimeout(timer);
+        run();
+      };
     });
     return this.pendingRefresh;
+  }
+
+  /**
+   * Run the refresh that {@link written} deferred now (shutdown). Its timer does not keep the
+   * process alive, so waiting for it at shutdown let the process exit half-way through closing.
+   */
+  flush(): Promise<void> {
+    const pending = this.pendingRefresh;
+    this.runPendingRefresh?.();
+    return pending ?? Promise.resolve();
   }
 
   /** Re-read accounts from the database; rejects if any read failed (those stay as they were). */

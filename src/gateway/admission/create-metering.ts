@@ -104,6 +104,7 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
     async close() {
       syncer.stop();
       // Hand the last written costs to the shared store before this process's fields disappear.
+      await syncer.flush().catch((e: unknown) => options.onError(e, 'balance sync'));
       await syncing;
       await settler.close();
       await store.close();
