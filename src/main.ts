@@ -60,7 +60,8 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   await migrateToLatest(store.db);
   let app: FastifyInstance | null = null;
   // Balance alerts are emailed over the invite SMTP settings, in the background; a failure is logged, never thrown.
-  const smtpAlerts = config.smtpUrl === null ? null : createSmtpBalanceAlertMailer({ url: config.smtpUrl, from: config.smtpFrom, publicUrl: config.publicUrl ?? 'http://localhost:8080' });
+  const balanceAlertSmtp = config.smtpUrl === null ? null : { url: config.smtpUrl, from: config.smtpFrom, publicUrl: config.publicUrl ?? 'http://localhost:8080' };
+  const smtpAlerts = balanceAlertSmtp === null ? null : createSmtpBalanceAlertMailer(balanceAlertSmtp);
   const balanceAlertMailer: BalanceAlertMailer | undefined = smtpAlerts === null
     ? undefined
     : (message) => smtpAlerts(message).catch((error: unknown) => void app?.log.warn({ err: error }, 'balance alert email failed'));
@@ -77,6 +78,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     now,
     onError: (error, what) => app?.log.error({ err: error }, `${what} failed`),
     balanceAlertMailer: balanceAlertMailer ?? null,
+    balanceAlertSmtp,
   });
   // Every upstream call waits for its request's admission (money held, limits counted).
   const admitted = (next: Map<string, Provider>) => admitProvidersBeforeUpstream(next, (id) => metering.admission.ready(id));

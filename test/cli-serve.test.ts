@@ -60,7 +60,8 @@ describe('tf-gateway serve --demo', () => {
     first.proc.kill('SIGTERM');
     const [code] = (await once(first.proc, 'exit')) as [number | null];
     expect(code).toBe(0);
-    // SIGTERM flushed the request log and settled it.
+    // Settlement ran on its worker thread, and SIGTERM flushed the request log and settled it.
+    expect(first.out()).toContain('"on":"worker thread","msg":"usage settlement started"');
     const store = await openStore(database);
     const rows = await listRequestLogRows(store.db, { limit: 10 });
     const unsettled = await store.db.selectFrom('usage_events').select((eb) => eb.fn.countAll<number>().as('n')).where('settled_at', 'is', null).executeTakeFirstOrThrow();

@@ -12,6 +12,20 @@ import { settleUsage } from './settle-usage.js';
  */
 const SETTLE_BATCH = 200;
 
+/** Settles usage in the background: on this thread ({@link UsageSettler}) or on a worker thread (`ThreadedUsageSettler`). */
+export interface Settler {
+  /** Where passes run now (a worker's settler falls back to the main thread if the worker dies). */
+  readonly runsOn: 'main thread' | 'worker thread';
+  /** Start settling periodically. */
+  start(): void;
+  /** Settle everything pending and expire what is due; resolves after a pass that started after the call. */
+  runOnce(): Promise<void>;
+  /** Alert emails of past passes still being sent. */
+  emailsSent(): Promise<void>;
+  /** Stop the timer and settle what is pending. */
+  close(): Promise<void>;
+}
+
 /** Options of a {@link UsageSettler}. */
 export interface UsageSettlerOptions {
   readonly db: Kysely<Database>;
@@ -28,13 +42,15 @@ export interface UsageSettlerOptions {
  * ran out. Every process runs one; claims and sweeps are idempotent, so several settlers on one
  * database share the work without double debits.
  */
-export class UsageSettler {
+export class UsageSettler implements Settler {
   private timer: NodeJS.Timeout | null = null;
   /** Passes run one after another. */
   private chain: Promise<void> = Promise.resolve();
   /** A pass queued but not started yet, which every caller until it starts can share. */
   private queued: Promise<void> | null = null;
   private mailing: Promise<void> = Promise.resolve();
+
+  readonly runsOn = 'main thread';
 
   constructor(private readonly options: UsageSettlerOptions) {}
 

@@ -43,6 +43,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   } else {
     gateway.app.log.info({ url: gateway.url }, 'tf-gateway listening');
   }
+  gateway.app.log.info({ on: gateway.metering.settler.runsOn }, 'usage settlement started');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

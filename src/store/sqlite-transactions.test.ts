@@ -25,7 +25,7 @@ describe('SQLite transactions on a file shared by two connections', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Insert one organization from another thread with its own connection, as the request-log worker writes. */
+  /** Insert one organization from another thread with its own connection, as the billing thread writes. */
   function writeFromAnotherThread(name: string): Promise<void> {
     const code = `
       const { workerData, parentPort } = require('node:worker_threads');

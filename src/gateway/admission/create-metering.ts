@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { readOrgSpendable, readSpendSince, startOfUtcMonth } from '../../billing/account-bases.js';
 import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
 import type { RequestLogEntry } from '../../billing/request-log-entry.js';
-import { UsageSettler } from '../../billing/usage-settler.js';
+import type { SmtpBalanceAlertMailerOptions } from '../../billing/smtp-balance-alert-mailer.js';
+import { createUsageSettler } from '../../billing/threaded-usage-settler.js';
+import type { Settler } from '../../billing/usage-settler.js';
 import { getKeyBudget, getProjectLimits, type ProjectLimits } from '../../limits/limit-settings-repository.js';
 import type { LimitStore } from '../../limits/limit-store.js';
 import { MemoryLimitStore } from '../../limits/memory-limit-store.js';
@@ -34,6 +36,8 @@ export interface MeteringOptions {
   readonly onError: (error: unknown, what: string) => void;
   /** Emails balance alerts the settler's ledger writes trigger (SMTP configured); absent: none. */
   readonly balanceAlertMailer?: BalanceAlertMailer | null;
+  /** The SMTP settings behind `balanceAlertMailer`, so the billing thread can mail too. */
+  readonly balanceAlertSmtp?: SmtpBalanceAlertMailerOptions | null;
 }
 
 /** The metering services of one gateway process, wired together. */
@@ -41,7 +45,7 @@ export interface Metering {
   readonly admission: AdmissionService;
   readonly store: LimitStore;
   readonly syncer: AccountSyncer;
-  readonly settler: UsageSettler;
+  readonly settler: Settler;
   /** Project limits as admission sees them (cached). */
   readonly projectLimits: (projectId: string) => Promise<ProjectLimits>;
   /** A key's budget as admission sees it (cached). */
@@ -77,8 +81,14 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
     now,
     onError: (e) => options.onError(e, 'admission settle'),
   });
-  const settler = new UsageSettler({
-    db, intervalMs: options.settleIntervalMs, now, onError: (e) => options.onError(e, 'usage settlement'), alertMailer: options.balanceAlertMailer ?? null,
+  const settler = await createUsageSettler({
+    db,
+    intervalMs: options.settleIntervalMs,
+    now,
+    onError: (e) => options.onError(e, 'usage settlement'),
+    onWorkerError: (e) => options.onError(e, 'billing thread (settling on the main thread from now on)'),
+    alertMailer: options.balanceAlertMailer ?? null,
+    smtp: options.balanceAlertSmtp ?? null,
   });
   syncer.start();
   settler.start();

@@ -1,0 +1,110 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsage } from '../protocol/ir/index.js';
+import { openStore, type Store } from '../store/database.js';
+import { migrateToLatest } from '../store/migrate.js';
+import { createOrganization } from '../tenancy/organization-repository.js';
+import { createProject } from '../tenancy/project-repository.js';
+import { billingThreadFor } from './billing-thread-client.js';
+import { getOrgBalance, insertLedgerEntry, listLedgerEntries } from './ledger-repository.js';
+import type { RequestLogEntry } from './request-log-entry.js';
+import { listRequestLogRows } from './request-log-repository.js';
+import { writeRequestLog } from './request-log-writer.js';
+import { createUsageSettler } from './threaded-usage-settler.js';
+
+// The thread runs compiled code: vitest runs this file from TypeScript source, `npm test` builds dist/ first.
+const COMPILED = new URL('../../dist/billing/billing-thread.js', import.meta.url);
+
+function entry(id: string, orgId: string, projectId: string, costNano: bigint, createdAt: number): RequestLogEntry {
+  return {
+    id, orgId, projectId, keyId: 'key_1', endpoint: 'chat.completions', modelRequested: 'm', modelResolved: 'm', providerId: 'sim', stream: false,
+    status: 200, errorCode: null, latencyMs: 1, ttftMs: 1, usage: createUsage(10, 5), costNano, createdAt, ignoredParams: [],
+  };
+}
+
+async function openFileStore(dir: string, name: string): Promise<Store> {
+  const store = await openStore(`sqlite:${join(dir, name)}`);
+  await migrateToLatest(store.db);
+  return store;
+}
+
+describe('the billing thread (SQLite file)', () => {
+  let dir: string;
+  const now = Date.UTC(2026, 10, 22, 12);
+
+  beforeAll(() => {
+    if (!existsSync(COMPILED)) throw new Error('dist/billing/billing-thread.js is missing: run `npm run build` first (npm test does).');
+    dir = mkdtempSync(join(tmpdir(), 'tf-billing-thread-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function seed(store: Store): Promise<{ orgId: string; projectId: string }> {
+    const orgId = (await createOrganization(store.db, { name: 'o' })).id;
+    const projectId = (await createProject(store.db, { orgId, name: 'p' })).id;
+    await insertLedgerEntry(store.db, { orgId, kind: 'credit', amountNano: 1_000_000n });
+    return { orgId, projectId };
+  }
+
+  it('should write the request log and settle on the thread with the caller\'s clock, idempotently, and settle the rest on close', async () => {
+    const store = await openFileStore(dir, 'a.db');
+    const { orgId, projectId } = await seed(store);
+    const errors: unknown[] = [];
+    const settler = await createUsageSettler({ db: store.db, intervalMs: 60_000, now: () => now + 50, onError: (e) => errors.push(e), entry: COMPILED });
+    expect(settler.runsOn).toBe('worker thread');
+    expect(await billingThreadFor(store.db)).not.toBeNull();
+    await writeRequestLog(store.db, [entry('req_t1', orgId, projectId, 300n, now), entry('req_t2', orgId, projectId, 200n, now + 1)]);
+    // A retried batch (same ids) changes nothing.
+    await writeRequestLog(store.db, [entry('req_t1', orgId, projectId, 300n, now)]);
+    expect((await listRequestLogRows(store.db, { limit: 10 })).map((r) => r.id).sort()).toEqual(['req_t1', 'req_t2']);
+    await settler.runOnce();
+    expect(await getOrgBalance(store.db, orgId)).toBe(999_500n);
+    const settled = await store.db.selectFrom('usage_events').select('settled_at').execute();
+    expect(settled.map((r) => Number(r.settled_at))).toEqual([now + 50, now + 50]);
+    await writeRequestLog(store.db, [entry('req_t3', orgId, projectId, 100n, now + 2)]);
+    await settler.close();
+    expect(await getOrgBalance(store.db, orgId)).toBe(999_400n);
+    const debits = (await listLedgerEntries(store.db, orgId)).filter((e) => e.kind === 'usage');
+    expect(debits.map((d) => d.reference).sort()).toEqual(['req_t1', 'req_t2', 'req_t3']);
+    expect(errors).toEqual([]);
+    await store.close();
+  });
+
+  it('should fall back to this thread for settlement and the request log when the thread dies', async () => {
+    const store = await openFileStore(dir, 'b.db');
+    const { orgId, projectId } = await seed(store);
+    const broken = join(dir, 'broken-entry.mjs');
+    // Starts, answers the settler's first message, then dies: what a crash in the thread looks like.
+    writeFileSync(broken, [
+      "import { parentPort } from 'node:worker_threads';",
+      "parentPort.on('message', (m) => { if (m.type === 'settler') parentPort.postMessage({ type: 'done', id: m.id, error: null }); else process.exit(3); });",
+    ].join('\n'));
+    const workerErrors: unknown[] = [];
+    const settler = await createUsageSettler({
+      db: store.db, intervalMs: 60_000, now: () => now + 60, onError: (e) => { throw e; }, onWorkerError: (e) => workerErrors.push(e), entry: pathToFileURL(broken),
+    });
+    expect(settler.runsOn).toBe('worker thread');
+    await writeRequestLog(store.db, [entry('req_t4', orgId, projectId, 50n, now + 3)]).catch(() => undefined);
+    // The batch writer retries a failed batch; after the thread died it goes through the main thread.
+    await writeRequestLog(store.db, [entry('req_t4', orgId, projectId, 50n, now + 3)]);
+    await settler.runOnce();
+    expect(settler.runsOn).toBe('main thread');
+    expect(String(workerErrors[0])).toContain('exited with code 3');
+    expect(await getOrgBalance(store.db, orgId)).toBe(999_950n);
+    await settler.close();
+    expect((await listLedgerEntries(store.db, orgId)).filter((e) => e.kind === 'usage')).toHaveLength(1);
+    await store.close();
+  });
+
+  it('should not start for in-memory SQLite', async () => {
+    const memory = await openStore('sqlite::memory:');
+    await migrateToLatest(memory.db);
+    const settler = await createUsageSettler({ db: memory.db, intervalMs: 60_000, now: () => now, onError: () => {}, entry: COMPILED });
+    expect(settler.runsOn).toBe('main thread');
+    expect(await billingThreadFor(memory.db, COMPILED)).toBeNull();
+    await settler.close();
+    await memory.close();
+  });
+});
