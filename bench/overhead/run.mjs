@@ -1,19 +1,20 @@
 #!/usr/bin/env node
 // Gateway overhead benchmark: direct (client -> mock upstream) vs gateway (client -> tf-gateway -> mock),
-// on loopback, with wrk as the load generator. See bench/README.md.
+// on loopback, with wrk as the load generator. A third target, floor (client -> floor-proxy.mjs -> mock),
+// does the least a Fastify + undici proxy must do: the stack's floor on this box. See bench/README.md.
 //
 //   node bench/overhead/run.mjs [--duration 10] [--rounds 1] [--skip-build] [--modes c1,c64,stream1,stream64]
-//        [--targets direct,gateway] [--warmup 3] [--ttft-n 300] [--chunk-delay-ms 0] [--mock-port 18080]
+//        [--targets direct,floor,gateway] [--warmup 3] [--ttft-n 300] [--chunk-delay-ms 0] [--mock-port 18080]
 //        [--port N] [--log-level L] [--profile [c1|c64|stream1|stream64]] [--profile-duration S]
 //        [--out bench/results] [--keep] [--fail-on-goals]
 //
-// Starts the mock upstream and the gateway (SQLite in a temp dir, API-key auth, request log and cost on,
-// default log level, logs to a file), provisions org/project/key/credit with the CLI, checks that both
-// targets answer correctly, warms up, then runs every mode against each target per round (target order
-// rotated each round; medians reported). Measures CPU per request from /proc/<pid>/stat and peak RSS from
-// /proc/<pid>/status (every 250 ms), and streaming TTFT at concurrency 1 with node:http. Prints markdown
-// tables and writes raw JSON + the tables to bench/results/. Every process it starts is stopped on exit,
-// on Ctrl-C and on errors.
+// Starts the mock upstream, the floor proxy and the gateway (SQLite in a temp dir, API-key auth, request
+// log and cost on, default log level, logs to a file), provisions org/project/key/credit with the CLI,
+// checks that every target answers correctly, warms up, then runs every mode against each target per
+// round (target order rotated each round; medians reported). Measures CPU per request from /proc/<pid>/stat
+// and peak RSS from /proc/<pid>/status (every 250 ms), and streaming TTFT at concurrency 1 with node:http.
+// Prints markdown tables and writes raw JSON + the tables to bench/results/. Every process it starts is
+// stopped on exit, on Ctrl-C and on errors.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import net from 'node:net';
@@ -30,6 +31,7 @@ let CLI = join(REPO, 'dist', 'cli', 'main.js');
 const GATEWAY_MODEL = 'bench/mock-chat';
 const UPSTREAM_MODEL = 'mock-model';
 
+const TARGETS = ['direct', 'floor', 'gateway'];
 const MODES = {
   c1: { connections: 1, stream: false },
   c64: { connections: 64, stream: false },
@@ -55,7 +57,8 @@ function usage(code) {
   --rounds N            measured rounds; target order rotates each round, medians reported (default 1; 0 = none)
   --skip-build          do not run 'npm run build' first
   --modes LIST          comma list of c1,c64,stream1,stream64 (default all four)
-  --targets LIST        direct,gateway (default both; 'direct' alone needs no gateway build)
+  --targets LIST        direct,floor,gateway (default all three; direct is always added, the ratios need it;
+                        without gateway no build is needed)
   --warmup S            seconds of unrecorded load per target and mode before the rounds (default 3)
   --ttft-n N            sequential streams per TTFT measurement (default 300; 0 = skip)
   --chunk-delay-ms MS   delay between the mock's stream chunks (default 0)
@@ -74,7 +77,7 @@ function usage(code) {
   process.exit(code);
 }
 const opt = {
-  duration: 10, rounds: 1, build: true, modes: ['c1', 'c64', 'stream1', 'stream64'], targets: ['direct', 'gateway'],
+  duration: 10, rounds: 1, build: true, modes: ['c1', 'c64', 'stream1', 'stream64'], targets: ['direct', 'floor', 'gateway'],
   warmup: 3, ttftN: 300, chunkDelayMs: 0, mockPort: 18080, port: null, logLevel: null, nodeFlags: [], profile: null,
   profileDuration: null, out: join(REPO, 'bench', 'results'), keep: false, failOnGoals: false,
 };
@@ -125,7 +128,7 @@ const opt = {
     }
   }
   for (const m of opt.modes) if (!MODES[m]) { process.stderr.write(`unknown mode ${m} (c1, c64, stream1, stream64)\n`); process.exit(2); }
-  for (const t of opt.targets) if (t !== 'direct' && t !== 'gateway') { process.stderr.write(`unknown target ${t} (direct, gateway)\n`); process.exit(2); }
+  for (const t of opt.targets) if (!TARGETS.includes(t)) { process.stderr.write(`unknown target ${t} (${TARGETS.join(', ')})\n`); process.exit(2); }
   if (!opt.targets.includes('direct')) opt.targets.unshift('direct'); // ratios need it
   if (opt.profile && !opt.targets.includes('gateway')) opt.targets.push('gateway');
   opt.profileDuration ??= opt.duration;
@@ -303,7 +306,7 @@ if (useGateway && opt.build) {
     await fail("'npm run build' failed (output above). Fix the build, or run with --skip-build to use the existing dist/.");
   }
 }
-if (useGateway && !existsSync(CLI)) await fail(`${relative(REPO, CLI)} does not exist; run 'npm run build' (or use --targets direct to benchmark the mock alone).`);
+if (useGateway && !existsSync(CLI)) await fail(`${relative(REPO, CLI)} does not exist; run 'npm run build' (or use --targets direct,floor to run without the gateway).`);
 
 // 2. temp dir, mock upstream
 tempDir = mkdtempSync(join(tmpdir(), 'tf-bench-overhead-'));
@@ -322,6 +325,20 @@ log(`mock upstream pid ${mock.pid} on ${mockBase}/v1`);
 const targets = {
   direct: { url: `${mockBase}/v1`, headers: { authorization: 'Bearer sk-mock' }, model: UPSTREAM_MODEL, main: 'mock', procs: () => ({ mock: mock.pid }) },
 };
+
+// 2b. floor proxy (no provisioning: it only checks that a bearer token is present)
+let floor = null;
+if (opt.targets.includes('floor')) {
+  const floorPort = await freePort();
+  const floorLog = join(tempDir, 'floor.log');
+  const fd = openSync(floorLog, 'a');
+  floor = track(spawn(process.execPath, [join(HERE, 'floor-proxy.mjs'), '--port', String(floorPort), '--upstream', mockBase], { cwd: REPO, stdio: ['ignore', fd, fd] }), 'floor proxy');
+  closeSync(fd);
+  const base = `http://127.0.0.1:${floorPort}`;
+  await waitReady('floor proxy', floor, floorLog, async () => (await httpRequest(`${base}/health`)).status === 200);
+  log(`floor proxy pid ${floor.pid} on ${base}/v1`);
+  targets.floor = { url: `${base}/v1`, headers: { authorization: 'Bearer sk-floor' }, model: UPSTREAM_MODEL, main: 'floor', procs: () => ({ floor: floor.pid, mock: mock.pid }) };
+}
 
 // 3. gateway: provision, start
 let gateway = null;
@@ -435,6 +452,20 @@ let reference = null;
   reference.streamContent = p.content;
   check('direct stream: 20 chunks + usage chunk + [DONE]', s.status === 200 && p.contentChunks === 20 && p.usage !== null && p.done && p.chunkObjects, `${s.status}, ${p.events} data events`);
 }
+if (targets.floor) {
+  // The floor does only the work it is meant to: no cost in streams, no key lookup.
+  const r = await post('floor', false);
+  let j = null;
+  try {
+    j = JSON.parse(r.text);
+  } catch {
+    /* checked below */
+  }
+  check('floor non-stream: upstream content, usage.cost, x-request-id', r.status === 200 && j?.choices?.[0]?.message?.content === reference.content && j?.usage?.cost != null && typeof r.headers['x-request-id'] === 'string', `${r.status} ${r.status === 200 ? '' : r.text.slice(0, 200)}`);
+  const p = parseStream((await post('floor', true)).text);
+  check('floor stream: same content, usage chunk, [DONE]', p.content === reference.streamContent && p.usage !== null && p.done && !p.error && p.chunkObjects, `${p.events} data events, ${p.contentChunks} chunks`);
+  check('floor rejects a request without a bearer token', (await post('floor', false, {})).status === 401);
+}
 if (targets.gateway) {
   const r = await post('gateway', false);
   let j = null;
@@ -473,8 +504,8 @@ if (targets.gateway) {
 }
 if (checks.some((c) => !c.ok)) await fail(`functional checks failed: ${checks.filter((c) => !c.ok).map((c) => c.name).join('; ')}`);
 
-const idle = { mock_rss_kb: rssKb([mock.pid]), gateway_rss_kb: gateway ? rssKb([gateway.pid]) : null };
-log(`idle RSS: mock ${f(mib(idle.mock_rss_kb), 1)} MiB${gateway ? `, gateway ${f(mib(idle.gateway_rss_kb), 1)} MiB` : ''}`);
+const idle = { mock_rss_kb: rssKb([mock.pid]), floor_rss_kb: floor ? rssKb([floor.pid]) : null, gateway_rss_kb: gateway ? rssKb([gateway.pid]) : null };
+log(`idle RSS: mock ${f(mib(idle.mock_rss_kb), 1)} MiB${floor ? `, floor ${f(mib(idle.floor_rss_kb), 1)} MiB` : ''}${gateway ? `, gateway ${f(mib(idle.gateway_rss_kb), 1)} MiB` : ''}`);
 
 // ---------------------------------------------------------------------------------------------------------
 // 5. load runs
@@ -610,7 +641,7 @@ for (const t of targetNames) {
       p99_ms: median(rs.map((x) => x.p99_ms)),
       cpu_us_per_req: median(rs.map((x) => x.procs[main]?.cpu_us_per_req)),
       mock_cpu_us_per_req: median(rs.map((x) => x.procs.mock?.cpu_us_per_req)),
-      rss_max_kb: t === 'gateway' ? Math.max(...rs.map((x) => x.procs.gateway?.rss_max_kb ?? 0)) : null,
+      rss_max_kb: t === 'direct' ? null : Math.max(...rs.map((x) => x.procs[main]?.rss_max_kb ?? 0)),
       errors: rs.reduce((s, x) => s + x.errors, 0),
     };
   }
@@ -627,22 +658,41 @@ for (const t of targetNames) {
     total_p50_ms: median(ts.map((x) => x.total_p50_ms)),
     events_per_stream: ts.at(-1).events_per_stream,
     usage_cost: ts.at(-1).usage_cost,
-    rss_max_kb: t === 'gateway' ? Math.max(...ts.map((x) => x.procs.gateway?.rss_max_kb ?? 0)) : null,
+    rss_max_kb: t === 'direct' ? null : Math.max(...ts.map((x) => x.procs[targets[t].main]?.rss_max_kb ?? 0)),
   };
 }
+// Throughput of one target over another's, per mode, from the medians (as "÷ direct" is).
+const rpsRatio = (t, over, mode) => {
+  const a = agg[`${t}|${mode}`];
+  const b = agg[`${over}|${mode}`];
+  return a && b && b.rps ? a.rps / b.rps : null;
+};
+const gatewayVsFloor = {};
+for (const mode of opt.modes) {
+  const v = rpsRatio('gateway', 'floor', mode);
+  if (v != null) gatewayVsFloor[mode] = v;
+}
+const withFloor = Object.keys(gatewayVsFloor).length > 0;
+const floorC64 = gatewayVsFloor.c64 == null ? null : { floor_div_direct: rpsRatio('floor', 'direct', 'c64'), gateway_div_direct: rpsRatio('gateway', 'direct', 'c64'), gateway_div_floor: gatewayVsFloor.c64 };
 
 let md = `## tf-gateway overhead (${meta.started}, git ${meta.git})\n\n`;
 md += `node ${meta.node}, ${meta.wrk} (1 thread), ${meta.cpus} cores (${meta.cpu_model}), all on 127.0.0.1; ${opt.rounds} round(s) × ${opt.duration} s per target and mode, target order rotated per round, medians shown. ` +
-  `Mock: 20 chunks per stream${opt.chunkDelayMs ? `, ${opt.chunkDelayMs} ms apart` : ', no delay'}. Gateway: SQLite, API-key auth, request log and cost on, log level ${opt.logLevel ?? 'default'}${opt.nodeFlags.length ? `, node flags ${opt.nodeFlags.join(' ')}` : ''}.\n\n`;
-md += '| target | mode | req/s | runs req/s | p50 ms | p99 ms | req/s ÷ direct | p50 added ms | p99 added ms | CPU µs/req | RSS max MiB | errors |\n';
-md += '|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
+  `Mock: 20 chunks per stream${opt.chunkDelayMs ? `, ${opt.chunkDelayMs} ms apart` : ', no delay'}. Gateway: SQLite, API-key auth, request log and cost on, log level ${opt.logLevel ?? 'default'}${opt.nodeFlags.length ? `, node flags ${opt.nodeFlags.join(' ')}` : ''}.` +
+  `${floor ? ' Floor: floor-proxy.mjs, Fastify + one undici Pool doing only the unavoidable work (bearer present, model rewrite, cost added to JSON answers, SSE piped unparsed).' : ''}\n\n`;
+// "req/s ÷ floor" only when both floor and gateway ran: the gateway's share of what its own stack reaches.
+md += `| target | mode | req/s | runs req/s | p50 ms | p99 ms | req/s ÷ direct |${withFloor ? ' req/s ÷ floor |' : ''} p50 added ms | p99 added ms | CPU µs/req | RSS max MiB | errors |\n`;
+md += `|---|---|---:|---|---:|---:|---:|${withFloor ? '---:|' : ''}---:|---:|---:|---:|---:|\n`;
 for (const mode of opt.modes) {
   const d = agg[`direct|${mode}`];
   for (const t of targetNames) {
     const a = agg[`${t}|${mode}`];
     if (!a) continue;
     const isD = t === 'direct';
-    md += `| ${isD ? t : `**${t}**`} | ${mode} | ${fInt(a.rps)} | ${a.rps_runs.join(' / ')} | ${f(a.p50_ms, 3)} | ${f(a.p99_ms, 3)} | ${isD ? '1' : f(a.rps / d.rps, 3)} | ${isD ? '0' : signed(a.p50_ms - d.p50_ms)} | ${isD ? '0' : signed(a.p99_ms - d.p99_ms)} | ${fInt(a.cpu_us_per_req)}${isD ? ' (mock)' : ` (+mock ${fInt(a.mock_cpu_us_per_req)})`} | ${isD ? '–' : f(mib(a.rss_max_kb), 1)} | ${a.errors} |\n`;
+    const cells = [t === 'gateway' ? `**${t}**` : t, mode, fInt(a.rps), a.rps_runs.join(' / '), f(a.p50_ms, 3), f(a.p99_ms, 3), isD ? '1' : f(a.rps / d.rps, 3)];
+    if (withFloor) cells.push(t === 'floor' ? '1' : t === 'gateway' ? f(gatewayVsFloor[mode], 3) : '–');
+    cells.push(isD ? '0' : signed(a.p50_ms - d.p50_ms), isD ? '0' : signed(a.p99_ms - d.p99_ms));
+    cells.push(`${fInt(a.cpu_us_per_req)}${isD ? ' (mock)' : ` (+mock ${fInt(a.mock_cpu_us_per_req)})`}`, isD ? '–' : f(mib(a.rss_max_kb), 1), a.errors);
+    md += `| ${cells.join(' | ')} |\n`;
   }
 }
 if (Object.keys(ttftAgg).length) {
@@ -685,6 +735,12 @@ if (targets.gateway) {
 if (goals.length) {
   md += '\nGoals (issue: 2 shared cores, loopback):\n\n| goal | measured | target | Portkey 1.15.2 (same method) | result |\n|---|---|---|---|---|\n';
   for (const g of goals) md += `| ${g.goal} | ${g.measured} | ${g.target} | ${g.portkey} | ${g.pass ? 'PASS' : '**FAIL**'} |\n`;
+  // Context, not a goal: what a proxy that does only the unavoidable work keeps on the same stack and box.
+  if (floorC64) {
+    const fl = agg['floor|c64'];
+    const gw = agg['gateway|c64'];
+    md += `\nStack floor at c64 (floor-proxy.mjs, same rounds): ${f(floorC64.floor_div_direct, 3)} of direct (${fInt(fl.rps)} req/s, ${fInt(fl.cpu_us_per_req)} µs/req) against the gateway's ${f(floorC64.gateway_div_direct, 3)} (${fInt(gw.cpu_us_per_req)} µs/req); gateway ÷ floor ${f(floorC64.gateway_div_floor, 3)}.\n`;
+  }
   const info = [];
   const s64 = agg['gateway|stream64'];
   const ds64 = agg['direct|stream64'];
@@ -700,7 +756,7 @@ process.stdout.write(`\n${md}`);
 mkdirSync(opt.out, { recursive: true });
 const stamp = meta.started.replace(/[:.]/g, '-');
 const jsonFile = join(opt.out, `overhead-${stamp}.json`);
-writeFileSync(jsonFile, `${JSON.stringify({ meta, checks, idle, warmups, runs, ttfts, aggregates: agg, ttft: ttftAgg, goals, request_log: requestLog, profile }, null, 2)}\n`);
+writeFileSync(jsonFile, `${JSON.stringify({ meta, checks, idle, warmups, runs, ttfts, aggregates: agg, ttft: ttftAgg, gateway_div_floor: gatewayVsFloor, floor_c64: floorC64, goals, request_log: requestLog, profile }, null, 2)}\n`);
 writeFileSync(join(opt.out, `overhead-${stamp}.md`), md);
 log(`\nraw results: ${relative(process.cwd(), jsonFile) || jsonFile} (and .md)`);
 await cleanup();

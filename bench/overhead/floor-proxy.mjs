@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// The stack's floor for the overhead benchmark: the least a Fastify 5 + undici proxy must do for one chat
+// completion, on the gateway's own stack (Node 20, Fastify, one keep-alive undici Pool). Not a product: no
+// key lookup, catalogue, limits, billing, request log or logging. run.mjs measures it next to the gateway
+// in the same rounds, so "gateway ÷ floor" shows how much of the gap to direct is the gateway's own work
+// and how much any proxy on this stack pays on this box. See bench/README.md.
+//
+//   node bench/overhead/floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080]
+//
+//   POST /v1/chat/completions  Fastify's default JSON body parsing; 401 without `authorization: Bearer …`
+//                              (presence only); "model" set to mock-model; forwarded to the upstream's
+//                              /v1/chat/completions. Non-streaming: the answer is parsed, usage.cost (a
+//                              constant) added and re-serialised, with an x-request-id header. Streaming:
+//                              the upstream's SSE bytes are piped to the client as they arrive, unparsed.
+//   GET  /health               "ok".
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { Pool } from 'undici';
+
+const opt = { port: 0, host: '127.0.0.1', upstream: 'http://127.0.0.1:18080' };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  const v = () => argv[++i];
+  if (a === '--port') opt.port = Number(v());
+  else if (a === '--host') opt.host = v();
+  else if (a === '--upstream') opt.upstream = v();
+  else if (a === '--help' || a === '-h') {
+    process.stdout.write('node floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080]\n');
+    process.exit(0);
+  } else {
+    process.stderr.write(`floor-proxy: unknown argument ${a}\n`);
+    process.exit(2);
+  }
+}
+
+const UPSTREAM_MODEL = 'mock-model';
+const UPSTREAM_PATH = '/v1/chat/completions';
+// What the gateway would price this request at is irrelevant here; the point is the cost of adding a field.
+const COST = '0.0000348';
+
+// Same pool settings as the gateway's upstream client (src/providers/http/upstream-client.ts).
+const pool = new Pool(new URL(opt.upstream).origin, { keepAliveTimeout: 30_000, connections: 256 });
+const UPSTREAM_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+const app = Fastify({ logger: false, genReqId: () => randomUUID() });
+
+function sendError(reply, status, message, type) {
+  return reply.code(status).send({ error: { message, type, param: null, code: null } });
+}
+
+app.get('/health', (_request, reply) => reply.type('text/plain').send('ok'));
+
+app.post('/v1/chat/completions', async (request, reply) => {
+  const auth = request.headers.authorization;
+  if (typeof auth !== 'string' || !auth.startsWith('Bearer ')) return sendError(reply, 401, 'missing bearer token', 'invalid_request_error');
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, 400, 'body must be a JSON object', 'invalid_request_error');
+  body.model = UPSTREAM_MODEL;
+  const stream = body.stream === true;
+
+  let res;
+  try {
+    res = await pool.request({ path: UPSTREAM_PATH, method: 'POST', headers: { ...UPSTREAM_HEADERS, 'x-request-id': request.id }, body: JSON.stringify(body) });
+  } catch (e) {
+    return sendError(reply, 502, `upstream: ${e.message}`, 'upstream_error');
+  }
+  reply.header('x-request-id', request.id);
+  if (res.statusCode !== 200) {
+    // Relayed as received: the floor has no error mapping.
+    return reply.code(res.statusCode).type(res.headers['content-type'] ?? 'application/json').send(res.body);
+  }
+  if (stream) {
+    // Fastify pipes the stream and destroys it (aborting the upstream call) if the client goes away.
+    return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache').send(res.body);
+  }
+  const answer = await res.body.json();
+  if (answer && typeof answer.usage === 'object' && answer.usage !== null) answer.usage.cost = COST;
+  return answer;
+});
+
+// Nothing to flush: exit at once, as the mock does.
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
+
+try {
+  await app.listen({ port: opt.port, host: opt.host });
+} catch (e) {
+  process.stderr.write(`floor-proxy: ${e.message}\n`);
+  process.exit(1);
+}
+process.stdout.write(`${JSON.stringify({ msg: 'floor proxy listening', url: `http://${opt.host}:${app.server.address().port}/v1`, upstream: opt.upstream })}\n`);
