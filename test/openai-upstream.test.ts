@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getRequestLogRow } from '../src/billing/request-log-repository.js';
+import { getRequestLogRow, listRequestLogRows } from '../src/billing/request-log-repository.js';
 import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-upstream/index.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
@@ -166,11 +166,16 @@ describe('client disconnect', () => {
 
   beforeAll(async () => {
     // An upstream that sends one chunk, then waits: it records when the gateway drops the connection.
+    // A non-streaming request gets no answer at all.
     slow = createServer((req, res) => {
-      req.resume();
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'first' }, finish_reason: null }] })}\n\n`);
-      res.on('close', () => (closedAt = Date.now()));
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        res.on('close', () => (closedAt = Date.now()));
+        if (!(JSON.parse(body) as { stream?: boolean }).stream) return;
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'first' }, finish_reason: null }] })}\n\n`);
+      });
     });
     slow.listen(0, '127.0.0.1');
     await once(slow, 'listening');
@@ -203,6 +208,30 @@ describe('client disconnect', () => {
       .poll(async () => {
         await slowGw.gateway.flushRequestLog();
         return (await getRequestLogRow(slowGw.gateway.store.db, requestId))?.status;
+      }, { timeout: 3000 })
+      .toBe(499);
+  });
+
+  it('should abort a non-streaming upstream call when the client goes away while waiting, and log it as 499', async () => {
+    closedAt = null;
+    const controller = new AbortController();
+    const answered = fetch(`${slowGw.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${slowGw.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(ask),
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(closedAt).toBeNull();
+    const abortedAt = Date.now();
+    controller.abort();
+    expect(await answered).toBeInstanceOf(Error);
+    await expect.poll(() => closedAt, { timeout: 3000 }).not.toBeNull();
+    expect(closedAt! - abortedAt).toBeLessThan(1000);
+    await expect
+      .poll(async () => {
+        await slowGw.gateway.flushRequestLog();
+        return (await listRequestLogRows(slowGw.gateway.store.db, { limit: 1 }))[0]?.status;
       }, { timeout: 3000 })
       .toBe(499);
   });

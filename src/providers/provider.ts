@@ -54,8 +54,13 @@ export interface RawForwardResponse {
   readonly status: number;
   /** Upstream content type. */
   readonly contentType: string;
-  /** Response body; the caller must consume or destroy it. */
-  readonly body: Readable;
+  /** Response body as a stream, which the caller must consume or destroy. Set for streaming requests. */
+  readonly body?: Readable;
+  /**
+   * The whole response body, when the provider already read it (non-streaming requests). Either
+   * `text` or `body` is set; `forwardedText`/`forwardedStream` in providers/http read either.
+   */
+  readonly text?: string;
 }
 
 /**

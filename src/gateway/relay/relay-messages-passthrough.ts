@@ -5,7 +5,7 @@ import { decodeMessagesUsage, readUsageCounts, type AnthropicUsageCounts } from 
 import { encodeMessagesError } from '../../protocol/anthropic-messages/error-envelope.js';
 import { createUsage } from '../../protocol/ir/index.js';
 import { formatSseEvent, readSseEvents } from '../../protocol/sse/index.js';
-import { mapTransportError, readBodyText } from '../../providers/http/index.js';
+import { forwardedStream, forwardedText, mapTransportError } from '../../providers/http/index.js';
 import type { RelayContext } from './relay-context.js';
 import { SseWriter } from './sse-response.js';
 
@@ -28,7 +28,7 @@ export async function relayMessagesJson(ctx: RelayContext, body: string, headers
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
   const res = await forward({ format: 'anthropic-messages', body, stream: false }, { requestId: ctx.record.id, signal: ctx.signal });
-  const parsed = safeParseJson(await readBodyText(res.body, MAX_UPSTREAM_BODY));
+  const parsed = safeParseJson(await forwardedText(res, MAX_UPSTREAM_BODY));
   if (!parsed.ok || !isJsonObject(parsed.value)) {
     throw new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} answered with invalid JSON.`);
   }
@@ -56,6 +56,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
   const res = await forward({ format: 'anthropic-messages', body, stream: true }, { requestId: ctx.record.id, signal: ctx.signal });
+  const upstream = forwardedStream(res);
   ctx.reply.hijack();
   const writer = new SseWriter(ctx.reply.raw);
   writer.start(headers);
@@ -66,7 +67,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   let relayedError = false;
   let failure: GatewayError | null = null;
   try {
-    for await (const event of readSseEvents(res.body)) {
+    for await (const event of readSseEvents(upstream)) {
       if (writer.isClosed) break;
       const name = event.event;
       if (name === undefined) continue;
@@ -102,7 +103,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
       failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${detail}`, { cause: error });
     }
   } finally {
-    if (!res.body.destroyed) res.body.destroy();
+    if (!upstream.destroyed) upstream.destroy();
   }
   if (!metered) ctx.meter(createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' }));
   if (writer.isClosed) return ctx.record.finish(499, 'client_closed_request');

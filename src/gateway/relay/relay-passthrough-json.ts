@@ -3,7 +3,7 @@ import { isJsonObject, safeParseJson } from '../../core/json.js';
 import { createUsage } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import type { WireFormat } from '../../providers/provider.js';
-import { readBodyText } from '../../providers/http/index.js';
+import { forwardedText } from '../../providers/http/index.js';
 import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import type { RelayContext } from './relay-context.js';
@@ -19,7 +19,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward ${format}`);
   const res = await forward({ format, body, stream: false }, { requestId: ctx.record.id, signal: ctx.signal });
-  const text = await readBodyText(res.body, MAX_UPSTREAM_BODY);
+  const text = await forwardedText(res, MAX_UPSTREAM_BODY);
   const parsed = safeParseJson(text);
   if (!parsed.ok || !isJsonObject(parsed.value)) {
     throw new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} answered with invalid JSON.`);

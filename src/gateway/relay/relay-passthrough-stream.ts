@@ -5,7 +5,7 @@ import type { IrUsage } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import { encodeOpenAIUsage } from '../../protocol/openai/encode-usage.js';
 import { readSseEvents } from '../../protocol/sse/index.js';
-import { mapTransportError } from '../../providers/http/index.js';
+import { forwardedStream, mapTransportError } from '../../providers/http/index.js';
 import type { WireFormat } from '../../providers/provider.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import { finishOpenAIStream } from './finish-openai-stream.js';
@@ -26,6 +26,7 @@ export async function relayPassthroughStream(
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward ${format}`);
   const res = await forward({ format, body, stream: true }, { requestId: ctx.record.id, signal: ctx.signal });
+  const upstream = forwardedStream(res);
   ctx.reply.hijack();
   const writer = new SseWriter(ctx.reply.raw);
   writer.start(ctx.headers);
@@ -42,7 +43,7 @@ export async function relayPassthroughStream(
   let extras = ctx.bodyExtras;
   let sawDone = false;
   try {
-    for await (const event of readSseEvents(res.body, { destroyOnReturn: false })) {
+    for await (const event of readSseEvents(upstream, { destroyOnReturn: false })) {
       if (writer.isClosed) break;
       const data = event.data;
       if (data === '[DONE]') {
@@ -102,7 +103,7 @@ export async function relayPassthroughStream(
       failure = mapped instanceof GatewayError ? mapped : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.');
     }
   } finally {
-    finishBody(res.body, sawDone && failure === null && !writer.isClosed);
+    finishBody(upstream, sawDone && failure === null && !writer.isClosed);
   }
   if (reportedUsage === null) foldUnparsed(unparsed, generated);
   let meta: { id: unknown; created: unknown; model: unknown } | null = null;

@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, mapTransportError, readBodyText, streamSseBody } from '../http/index.js';
+import { createUpstreamClient, streamSseBody } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertResponse, parseMessage } from './convert-response.js';
@@ -37,14 +37,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     passthrough: new Set<WireFormat>(['anthropic-messages']),
     async chat(request, context) {
       const plan = convertRequest(request, { stream: false });
-      const res = await post(plan.body, context);
-      let text: string;
-      try {
-        text = await readBodyText(res.body, MAX_RESPONSE_BYTES);
-      } catch (error) {
-        res.body.destroy();
-        throw mapTransportError(providerId, error, context.signal);
-      }
+      const text = (await client.postJsonText(MESSAGES_PATH, typeof plan.body === 'string' ? plan.body : JSON.stringify(plan.body), { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES })).text;
       return convertResponse(parseMessage(providerId, text), { jsonMode: plan.jsonMode });
     },
     async streamChat(request, context) {
@@ -55,6 +48,11 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     },
     async forward(request, context) {
       if (request.format !== 'anthropic-messages') throw new Error(`provider ${providerId} cannot forward ${request.format}`);
+      if (!request.stream) {
+        const res = await client.postJsonText(MESSAGES_PATH, request.body, { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES });
+        const contentType = res.headers['content-type'];
+        return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', text: res.text };
+      }
       const res = await post(request.body, context);
       const contentType = res.headers['content-type'];
       return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', body: res.body };

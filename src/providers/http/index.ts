@@ -4,4 +4,5 @@ export { mapUpstreamStatus } from './map-upstream-status.js';
 export { mapTransportError } from './map-transport-error.js';
 export { parseRetryAfter } from './parse-retry-after.js';
 export { readBodyText } from './read-body-text.js';
+export { forwardedStream, forwardedText } from './forwarded-body.js';
 export { streamSseBody } from './stream-sse-body.js';

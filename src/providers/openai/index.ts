@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, mapTransportError, readBodyText, streamSseBody, type UpstreamResponse } from '../http/index.js';
+import { createUpstreamClient, streamSseBody, type UpstreamResponse } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertRerankRequest, convertRerankResponse } from './convert-rerank.js';
@@ -33,13 +33,9 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
   });
   const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
     client.postJson(path, typeof body === 'string' ? body : JSON.stringify(body), { signal: context.signal, requestId: context.requestId });
-  const readText = async (res: UpstreamResponse, context: ProviderCallContext): Promise<string> => {
-    try {
-      return await readBodyText(res.body, MAX_RESPONSE_BYTES);
-    } catch (error) {
-      res.body.destroy();
-      throw mapTransportError(providerId, error, context.signal);
-    }
+  const postText = async (path: string, body: unknown, context: ProviderCallContext): Promise<string> => {
+    const serialized = typeof body === 'string' ? body : JSON.stringify(body);
+    return (await client.postJsonText(path, serialized, { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES })).text;
   };
 
   return {
@@ -48,8 +44,7 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     passthrough: new Set<WireFormat>(['openai-chat', 'openai-completions', 'openai-embeddings']),
     async chat(request, context) {
       const plan = convertRequest(request, { stream: false });
-      const res = await post('/chat/completions', plan.body, context);
-      return convertResponse(providerId, await readText(res, context));
+      return convertResponse(providerId, await postText('/chat/completions', plan.body, context));
     },
     async streamChat(request, context) {
       const plan = convertRequest(request, { stream: true });
@@ -57,16 +52,24 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
       return streamSseBody(res.body, (events) => convertStream(events, { providerId, warnings: plan.warnings, signal: context.signal }), context.signal);
     },
     async rerank(request, context) {
-      const res = await post('/rerank', convertRerankRequest(request), context);
-      return convertRerankResponse(providerId, await readText(res, context));
+      return convertRerankResponse(providerId, await postText('/rerank', convertRerankRequest(request), context));
     },
     async forward(request, context) {
       const path = PATHS[request.format];
       if (path === undefined) throw new Error(`provider ${providerId} cannot forward ${request.format}`);
-      const res = await post(path, request.body, context);
-      const contentType = res.headers['content-type'];
-      return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', body: res.body };
+      const options = { signal: context.signal, requestId: context.requestId };
+      if (!request.stream) {
+        const res = await client.postJsonText(path, request.body, { ...options, maxBytes: MAX_RESPONSE_BYTES });
+        return { status: res.status, contentType: contentTypeOf(res.headers), text: res.text };
+      }
+      const res = await client.postJson(path, request.body, options);
+      return { status: res.status, contentType: contentTypeOf(res.headers), body: res.body };
     },
     close: () => client.close(),
   };
+}
+
+function contentTypeOf(headers: Readonly<Record<string, string | string[] | undefined>>): string {
+  const value = headers['content-type'];
+  return typeof value === 'string' ? value : '';
 }
