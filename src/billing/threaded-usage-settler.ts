@@ -1,5 +1,4 @@
-import type { BillingThread } from './billing-thread-client.js';
-import { billingThreadFor } from './billing-thread-client.js';
+import { billingThreadFor, type BillingThread } from './billing-thread-client.js';
 import type { SmtpBalanceAlertMailerOptions } from './smtp-balance-alert-mailer.js';
 import { UsageSettler, type Settler, type UsageSettlerOptions } from './usage-settler.js';
 

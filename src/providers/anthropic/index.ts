@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, streamSseBody } from '../http/index.js';
+import { createUpstreamClient, forwardRaw, jsonBody, streamSseBody } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertResponse, parseMessage } from './convert-response.js';
@@ -29,7 +29,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     timeouts: config.timeouts,
   });
   const post = (body: unknown, context: ProviderCallContext) =>
-    client.postJson(MESSAGES_PATH, typeof body === 'string' ? body : JSON.stringify(body), { signal: context.signal, requestId: context.requestId });
+    client.postJson(MESSAGES_PATH, jsonBody(body), { signal: context.signal, requestId: context.requestId });
 
   return {
     id: providerId,
@@ -37,7 +37,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     passthrough: new Set<WireFormat>(['anthropic-messages']),
     async chat(request, context) {
       const plan = convertRequest(request, { stream: false });
-      const text = (await client.postJsonText(MESSAGES_PATH, typeof plan.body === 'string' ? plan.body : JSON.stringify(plan.body), { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES })).text;
+      const { text } = await client.postJsonText(MESSAGES_PATH, jsonBody(plan.body), { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES });
       return convertResponse(parseMessage(providerId, text), { jsonMode: plan.jsonMode });
     },
     async streamChat(request, context) {
@@ -48,14 +48,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     },
     async forward(request, context) {
       if (request.format !== 'anthropic-messages') throw new Error(`provider ${providerId} cannot forward ${request.format}`);
-      if (!request.stream) {
-        const res = await client.postJsonText(MESSAGES_PATH, request.body, { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES });
-        const contentType = res.headers['content-type'];
-        return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', text: res.text };
-      }
-      const res = await post(request.body, context);
-      const contentType = res.headers['content-type'];
-      return { status: res.status, contentType: typeof contentType === 'string' ? contentType : '', body: res.body };
+      return forwardRaw(client, MESSAGES_PATH, request, context, MAX_RESPONSE_BYTES);
     },
     close: () => client.close(),
   };

@@ -1,7 +1,27 @@
 import type { Readable } from 'node:stream';
 import { GatewayError } from '../../core/errors.js';
-import type { RawForwardResponse } from '../provider.js';
+import type { ProviderCallContext, RawForwardRequest, RawForwardResponse } from '../provider.js';
 import { readBodyText } from './read-body-text.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+/**
+ * A provider's `forward`: post the client's body as it is; a non-streaming answer is read whole
+ * (`text`, no body stream), a streaming one is handed over as its stream (`body`).
+ */
+export async function forwardRaw(client: UpstreamClient, path: string, request: RawForwardRequest, context: ProviderCallContext, maxBytes: number): Promise<RawForwardResponse> {
+  const options = { signal: context.signal, requestId: context.requestId };
+  if (!request.stream) {
+    const res = await client.postJsonText(path, request.body, { ...options, maxBytes });
+    return { status: res.status, contentType: contentTypeOf(res.headers), text: res.text };
+  }
+  const res = await client.postJson(path, request.body, options);
+  return { status: res.status, contentType: contentTypeOf(res.headers), body: res.body };
+}
+
+function contentTypeOf(headers: Readonly<Record<string, string | string[] | undefined>>): string {
+  const value = headers['content-type'];
+  return typeof value === 'string' ? value : '';
+}
 
 /** The whole body of a forwarded answer: the provider's `text`, or its stream read up to `maxBytes`. */
 export function forwardedText(res: RawForwardResponse, maxBytes: number): Promise<string> {

@@ -1,8 +1,8 @@
-export { createUpstreamClient } from './upstream-client.js';
+export { createUpstreamClient, jsonBody } from './upstream-client.js';
 export type { UpstreamClient, UpstreamClientOptions, UpstreamResponse } from './upstream-client.js';
 export { mapUpstreamStatus } from './map-upstream-status.js';
 export { mapTransportError } from './map-transport-error.js';
 export { parseRetryAfter } from './parse-retry-after.js';
 export { readBodyText } from './read-body-text.js';
-export { forwardedStream, forwardedText } from './forwarded-body.js';
+export { forwardRaw, forwardedStream, forwardedText } from './forwarded-body.js';
 export { streamSseBody } from './stream-sse-body.js';

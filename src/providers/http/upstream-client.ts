@@ -34,6 +34,11 @@ export interface UpstreamTextResponse {
   readonly text: string;
 }
 
+/** A request body as JSON text: a string is taken as already serialised. */
+export function jsonBody(body: unknown): string {
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
 /** Keep-alive HTTP client for one upstream; every failure becomes a GatewayError. */
 export interface UpstreamClient {
   /** POST a JSON body; resolves on a 2xx answer, rejects with a GatewayError otherwise. */

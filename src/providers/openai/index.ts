@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, streamSseBody, type UpstreamResponse } from '../http/index.js';
+import { createUpstreamClient, forwardRaw, jsonBody, streamSseBody, type UpstreamResponse } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertRerankRequest, convertRerankResponse } from './convert-rerank.js';
@@ -32,11 +32,9 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     timeouts: config.timeouts,
   });
   const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
-    client.postJson(path, typeof body === 'string' ? body : JSON.stringify(body), { signal: context.signal, requestId: context.requestId });
-  const postText = async (path: string, body: unknown, context: ProviderCallContext): Promise<string> => {
-    const serialized = typeof body === 'string' ? body : JSON.stringify(body);
-    return (await client.postJsonText(path, serialized, { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES })).text;
-  };
+    client.postJson(path, jsonBody(body), { signal: context.signal, requestId: context.requestId });
+  const postText = async (path: string, body: unknown, context: ProviderCallContext): Promise<string> =>
+    (await client.postJsonText(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES })).text;
 
   return {
     id: providerId,
@@ -57,19 +55,8 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     async forward(request, context) {
       const path = PATHS[request.format];
       if (path === undefined) throw new Error(`provider ${providerId} cannot forward ${request.format}`);
-      const options = { signal: context.signal, requestId: context.requestId };
-      if (!request.stream) {
-        const res = await client.postJsonText(path, request.body, { ...options, maxBytes: MAX_RESPONSE_BYTES });
-        return { status: res.status, contentType: contentTypeOf(res.headers), text: res.text };
-      }
-      const res = await client.postJson(path, request.body, options);
-      return { status: res.status, contentType: contentTypeOf(res.headers), body: res.body };
+      return forwardRaw(client, path, request, context, MAX_RESPONSE_BYTES);
     },
     close: () => client.close(),
   };
-}
-
-function contentTypeOf(headers: Readonly<Record<string, string | string[] | undefined>>): string {
-  const value = headers['content-type'];
-  return typeof value === 'string' ? value : '';
 }
