@@ -14,25 +14,25 @@
 //                              the upstream's SSE bytes are piped to the client as they arrive, unparsed.
 //   GET  /health               "ok".
 import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
 
-const opt = { port: 0, host: '127.0.0.1', upstream: 'http://127.0.0.1:18080' };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-  const a = argv[i];
-  const v = () => argv[++i];
-  if (a === '--port') opt.port = Number(v());
-  else if (a === '--host') opt.host = v();
-  else if (a === '--upstream') opt.upstream = v();
-  else if (a === '--help' || a === '-h') {
-    process.stdout.write('node floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080]\n');
-    process.exit(0);
-  } else {
-    process.stderr.write(`floor-proxy: unknown argument ${a}\n`);
-    process.exit(2);
-  }
+const USAGE = 'node floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080]';
+let args;
+try {
+  args = parseArgs({
+    options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, upstream: { type: 'string', default: 'http://127.0.0.1:18080' }, help: { type: 'boolean', short: 'h' } },
+  }).values;
+} catch (error) {
+  process.stderr.write(`floor-proxy: ${error.message}\n${USAGE}\n`);
+  process.exit(2);
 }
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const opt = { port: Number(args.port), host: args.host, upstream: args.upstream };
 
 const UPSTREAM_MODEL = 'mock-model';
 const UPSTREAM_PATH = '/v1/chat/completions';
