@@ -5,7 +5,11 @@
 // in the same rounds, so "gateway ÷ floor" shows how much of the gap to direct is the gateway's own work
 // and how much any proxy on this stack pays on this box. See bench/README.md.
 //
-//   node bench/overhead/floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080]
+//   node bench/overhead/floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080] [--threads 1]
+//
+//   --threads N  serve from N threads: the main thread listens and N-1 worker threads, each with its own
+//                Fastify app and undici Pool, accept on the same socket (listen({fd}); Linux, Node ≥ 20).
+//                Measures what a second core buys a Node proxy on this box and what its isolate costs in RSS.
 //
 //   POST /v1/chat/completions  Fastify's default JSON body parsing; 401 without `authorization: Bearer …`
 //                              (presence only); "model" set to mock-model; forwarded to the upstream's
@@ -15,24 +19,39 @@
 //   GET  /health               "ok".
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
 
-const USAGE = 'node floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080]';
+const USAGE = 'node floor-proxy.mjs --port P [--host 127.0.0.1] [--upstream http://127.0.0.1:18080] [--threads 1]';
 let args;
-try {
-  args = parseArgs({
-    options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, upstream: { type: 'string', default: 'http://127.0.0.1:18080' }, help: { type: 'boolean', short: 'h' } },
-  }).values;
-} catch (error) {
-  process.stderr.write(`floor-proxy: ${error.message}\n${USAGE}\n`);
+if (isMainThread) {
+  try {
+    args = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        upstream: { type: 'string', default: 'http://127.0.0.1:18080' },
+        threads: { type: 'string', default: '1' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`floor-proxy: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+} else {
+  args = workerData.args;
+}
+const opt = { port: Number(args.port), host: args.host, upstream: args.upstream, threads: Number(args.threads) };
+if (!Number.isInteger(opt.threads) || opt.threads < 1) {
+  process.stderr.write(`floor-proxy: --threads must be a whole number ≥ 1\n${USAGE}\n`);
   process.exit(2);
 }
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-const opt = { port: Number(args.port), host: args.host, upstream: args.upstream };
 
 const UPSTREAM_MODEL = 'mock-model';
 const UPSTREAM_PATH = '/v1/chat/completions';
@@ -79,13 +98,30 @@ app.post('/v1/chat/completions', async (request, reply) => {
   return answer;
 });
 
-// Nothing to flush: exit at once, as the mock does.
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
-
-try {
-  await app.listen({ port: opt.port, host: opt.host });
-} catch (e) {
-  process.stderr.write(`floor-proxy: ${e.message}\n`);
-  process.exit(1);
+if (!isMainThread) {
+  // A worker thread accepts on the main thread's listening socket: each accept() wakes one loop.
+  await app.listen({ fd: workerData.fd });
+  parentPort.postMessage('listening');
+} else {
+  // Nothing to flush: exit at once, as the mock does.
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
+  try {
+    await app.listen({ port: opt.port, host: opt.host });
+    const fd = app.server._handle?.fd;
+    if (opt.threads > 1 && !(fd >= 0)) throw new Error('--threads needs the listening socket\'s file descriptor (Linux)');
+    const ready = [];
+    for (let i = 1; i < opt.threads; i++) {
+      const worker = new Worker(new URL(import.meta.url), { workerData: { args, fd } });
+      worker.on('error', (e) => {
+        process.stderr.write(`floor-proxy thread: ${e.message}\n`);
+        process.exit(1);
+      });
+      ready.push(new Promise((resolve) => worker.once('message', resolve)));
+    }
+    await Promise.all(ready);
+  } catch (e) {
+    process.stderr.write(`floor-proxy: ${e.message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`${JSON.stringify({ msg: 'floor proxy listening', url: `http://${opt.host}:${app.server.address().port}/v1`, upstream: opt.upstream, threads: opt.threads })}\n`);
 }
-process.stdout.write(`${JSON.stringify({ msg: 'floor proxy listening', url: `http://${opt.host}:${app.server.address().port}/v1`, upstream: opt.upstream })}\n`);

@@ -4,7 +4,7 @@
 // does the least a Fastify + undici proxy must do: the stack's floor on this box. See bench/README.md.
 //
 //   node bench/overhead/run.mjs [--duration 10] [--rounds 1] [--skip-build] [--modes c1,c64,stream1,stream64]
-//        [--targets direct,floor,gateway] [--warmup 3] [--ttft-n 300] [--chunk-delay-ms 0] [--mock-port 18080]
+//        [--targets direct,floor,gateway] [--warmup 3] [--ttft-n 300] [--floor-threads 1] [--chunk-delay-ms 0] [--mock-port 18080]
 //        [--port N] [--log-level L] [--profile [c1|c64|stream1|stream64]] [--profile-duration S]
 //        [--out bench/results] [--keep] [--fail-on-goals]
 //
@@ -61,6 +61,8 @@ function usage(code) {
                         without gateway no build is needed)
   --warmup S            seconds of unrecorded load per target and mode before the rounds (default 3)
   --ttft-n N            sequential streams per TTFT measurement (default 300; 0 = skip)
+  --floor-threads N     run the floor proxy on N threads sharing one listening socket (default 1): what a
+                        second core buys a Node proxy here, and what its isolate costs in RSS
   --chunk-delay-ms MS   delay between the mock's stream chunks (default 0)
   --mock-port P         mock upstream port (default 18080, as in bench/overhead/catalogue.yaml)
   --port P              gateway port (default: a free port)
@@ -78,7 +80,7 @@ function usage(code) {
 }
 const opt = {
   duration: 10, rounds: 1, build: true, modes: ['c1', 'c64', 'stream1', 'stream64'], targets: ['direct', 'floor', 'gateway'],
-  warmup: 3, ttftN: 300, chunkDelayMs: 0, mockPort: 18080, port: null, logLevel: null, nodeFlags: [], profile: null,
+  warmup: 3, ttftN: 300, floorThreads: 1, chunkDelayMs: 0, mockPort: 18080, port: null, logLevel: null, nodeFlags: [], profile: null,
   profileDuration: null, out: join(REPO, 'bench', 'results'), keep: false, failOnGoals: false,
 };
 {
@@ -108,6 +110,7 @@ const opt = {
     else if (a === '--targets') opt.targets = v().split(',').filter(Boolean);
     else if (a === '--warmup') opt.warmup = num();
     else if (a === '--ttft-n') opt.ttftN = num();
+    else if (a === '--floor-threads') opt.floorThreads = Math.max(1, Math.floor(num()));
     else if (a === '--chunk-delay-ms') opt.chunkDelayMs = num();
     else if (a === '--mock-port') opt.mockPort = num();
     else if (a === '--port') opt.port = num();
@@ -332,7 +335,7 @@ if (opt.targets.includes('floor')) {
   const floorPort = await freePort();
   const floorLog = join(tempDir, 'floor.log');
   const fd = openSync(floorLog, 'a');
-  floor = track(spawn(process.execPath, [join(HERE, 'floor-proxy.mjs'), '--port', String(floorPort), '--upstream', mockBase], { cwd: REPO, stdio: ['ignore', fd, fd] }), 'floor proxy');
+  floor = track(spawn(process.execPath, [join(HERE, 'floor-proxy.mjs'), '--port', String(floorPort), '--upstream', mockBase, '--threads', String(opt.floorThreads)], { cwd: REPO, stdio: ['ignore', fd, fd] }), 'floor proxy');
   closeSync(fd);
   const base = `http://127.0.0.1:${floorPort}`;
   await waitReady('floor proxy', floor, floorLog, async () => (await httpRequest(`${base}/health`)).status === 200);
@@ -678,7 +681,7 @@ const floorC64 = gatewayVsFloor.c64 == null ? null : { floor_div_direct: rpsRati
 let md = `## tf-gateway overhead (${meta.started}, git ${meta.git})\n\n`;
 md += `node ${meta.node}, ${meta.wrk} (1 thread), ${meta.cpus} cores (${meta.cpu_model}), all on 127.0.0.1; ${opt.rounds} round(s) × ${opt.duration} s per target and mode, target order rotated per round, medians shown. ` +
   `Mock: 20 chunks per stream${opt.chunkDelayMs ? `, ${opt.chunkDelayMs} ms apart` : ', no delay'}. Gateway: SQLite, API-key auth, request log and cost on, log level ${opt.logLevel ?? 'default'}${opt.nodeFlags.length ? `, node flags ${opt.nodeFlags.join(' ')}` : ''}.` +
-  `${floor ? ' Floor: floor-proxy.mjs, Fastify + one undici Pool doing only the unavoidable work (bearer present, model rewrite, cost added to JSON answers, SSE piped unparsed).' : ''}\n\n`;
+  `${floor ? ` Floor: floor-proxy.mjs${opt.floorThreads > 1 ? ` on ${opt.floorThreads} threads sharing one listening socket` : ''}, Fastify + one undici Pool${opt.floorThreads > 1 ? ' per thread' : ''} doing only the unavoidable work (bearer present, model rewrite, cost added to JSON answers, SSE piped unparsed).` : ''}\n\n`;
 // "req/s ÷ floor" only when both floor and gateway ran: the gateway's share of what its own stack reaches.
 md += `| target | mode | req/s | runs req/s | p50 ms | p99 ms | req/s ÷ direct |${withFloor ? ' req/s ÷ floor |' : ''} p50 added ms | p99 added ms | CPU µs/req | RSS max MiB | errors |\n`;
 md += `|---|---|---:|---|---:|---:|---:|${withFloor ? '---:|' : ''}---:|---:|---:|---:|---:|\n`;
