@@ -4,7 +4,7 @@ import { isJsonObject, safeParseJson, type JsonObject } from '../../core/json.js
 import type { IrUsage } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import { encodeOpenAIUsage } from '../../protocol/openai/encode-usage.js';
-import { readSseEvents } from '../../protocol/sse/index.js';
+import { readSseBatches } from '../../protocol/sse/index.js';
 import { forwardedStream, mapTransportError } from '../../providers/http/index.js';
 import type { WireFormat } from '../../providers/provider.js';
 import { collectChoiceText } from './collect-choice-text.js';
@@ -43,59 +43,63 @@ export async function relayPassthroughStream(
   let extras = ctx.bodyExtras;
   let sawDone = false;
   try {
-    for await (const event of readSseEvents(upstream, { destroyOnReturn: false })) {
-      if (writer.isClosed) break;
-      const data = event.data;
-      if (data === '[DONE]') {
-        sawDone = true;
-        break;
-      }
-      if (extras === null && !mayNeedParsing(data)) {
-        // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
-        unparsed.push(data);
-        unparsedChars += data.length;
-        if (unparsedChars > RAW_BUDGET) {
-          foldUnparsed(unparsed, generated);
-          unparsedChars = 0;
+    // The events of one upstream read are handled synchronously and written as one piece; the loop
+    // waits only for the next read, or for the client's socket to drain after a batch.
+    batches: for await (const events of readSseBatches(upstream, { destroyOnReturn: false })) {
+      let needDrain = false;
+      for (const event of events) {
+        if (writer.isClosed) break batches;
+        const data = event.data;
+        if (data === '[DONE]') {
+          sawDone = true;
+          break batches;
         }
-        lastRaw = data;
+        if (extras === null && !mayNeedParsing(data)) {
+          // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
+          unparsed.push(data);
+          unparsedChars += data.length;
+          if (unparsedChars > RAW_BUDGET) {
+            foldUnparsed(unparsed, generated);
+            unparsedChars = 0;
+          }
+          lastRaw = data;
+          ctx.record.markFirstByte();
+          if (!writer.send(`data: ${data}\n\n`)) needDrain = true;
+          continue;
+        }
+        const parsed = safeParseJson(data);
+        if (!parsed.ok || !isJsonObject(parsed.value)) {
+          failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream chunk.`);
+          break batches;
+        }
+        const chunk = parsed.value;
+        if (chunk.error !== undefined && chunk.error !== null) {
+          failure = upstreamStreamError(ctx.provider.id, chunk.error);
+          break batches;
+        }
+        collectChoiceText(chunk, generated);
+        last = chunk;
+        lastRaw = null;
+        // What goes out: the upstream's text unless the chunk must change (usage with cost, or `tf`).
+        let out: JsonObject | string = data;
+        const usage = decodeOpenAIUsage(chunk.usage);
+        if (usage !== null) {
+          reportedUsage = usage;
+          const cost = ctx.meter(usage);
+          const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
+          if (includeUsage) chunk.usage = { ...(chunk.usage as JsonObject), cost };
+          else if (hasChoices) delete chunk.usage;
+          else continue;
+          out = chunk;
+        } else if (extras !== null) {
+          // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
+          out = { ...chunk, ...extras };
+          extras = null;
+        }
         ctx.record.markFirstByte();
-        if (!writer.send(`data: ${data}\n\n`)) await writer.drain();
-        continue;
+        if (!writer.send(`data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`)) needDrain = true;
       }
-      const parsed = safeParseJson(data);
-      if (!parsed.ok || !isJsonObject(parsed.value)) {
-        failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream chunk.`);
-        break;
-      }
-      const chunk = parsed.value;
-      if (chunk.error !== undefined && chunk.error !== null) {
-        failure = upstreamStreamError(ctx.provider.id, chunk.error);
-        break;
-      }
-      collectChoiceText(chunk, generated);
-      last = chunk;
-      lastRaw = null;
-      const usage = decodeOpenAIUsage(chunk.usage);
-      if (usage !== null) {
-        reportedUsage = usage;
-        const cost = ctx.meter(usage);
-        const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
-        if (includeUsage) chunk.usage = { ...(chunk.usage as JsonObject), cost };
-        else if (hasChoices) delete chunk.usage;
-        else continue;
-        ctx.record.markFirstByte();
-        await writer.write(`data: ${JSON.stringify(chunk)}\n\n`);
-        continue;
-      }
-      ctx.record.markFirstByte();
-      if (extras !== null) {
-        // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
-        await writer.write(`data: ${JSON.stringify({ ...chunk, ...extras })}\n\n`);
-        extras = null;
-        continue;
-      }
-      await writer.write(`data: ${data}\n\n`);
+      if (needDrain) await writer.drain();
     }
   } catch (error) {
     if (!ctx.signal.aborted) {

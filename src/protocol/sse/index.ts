@@ -1,3 +1,3 @@
-export { readSseEvents } from './read-sse-events.js';
+export { readSseBatches, readSseEvents } from './read-sse-events.js';
 export type { SseEvent } from './read-sse-events.js';
 export { formatSseComment, formatSseEvent } from './write-sse.js';
