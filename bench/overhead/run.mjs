@@ -32,6 +32,8 @@ const GATEWAY_MODEL = 'bench/mock-chat';
 const UPSTREAM_MODEL = 'mock-model';
 
 const TARGETS = ['direct', 'floor', 'gateway'];
+// The gateway runs with the node flags of `npm start` (package.json), the README's way to start it.
+const START_NODE_FLAGS = startScriptNodeFlags();
 const MODES = {
   c1: { connections: 1, stream: false },
   c64: { connections: 64, stream: false },
@@ -352,7 +354,7 @@ let catalogue = join(HERE, 'catalogue.yaml');
 const gatewayLog = join(tempDir, 'gateway.log');
 
 async function startGateway(extraNodeFlags = []) {
-  const args = [...opt.nodeFlags, ...extraNodeFlags, CLI, 'serve', '--config', catalogue, '--port', String(gatewayPort), '--host', '127.0.0.1', '--database', dbUrl];
+  const args = [...START_NODE_FLAGS, ...opt.nodeFlags, ...extraNodeFlags, CLI, 'serve', '--config', catalogue, '--port', String(gatewayPort), '--host', '127.0.0.1', '--database', dbUrl];
   const env = { ...process.env };
   if (opt.logLevel) env.TF_LOG_LEVEL = opt.logLevel;
   const fd = openSync(gatewayLog, 'a');
@@ -680,7 +682,7 @@ const floorC64 = gatewayVsFloor.c64 == null ? null : { floor_div_direct: rpsRati
 
 let md = `## tf-gateway overhead (${meta.started}, git ${meta.git})\n\n`;
 md += `node ${meta.node}, ${meta.wrk} (1 thread), ${meta.cpus} cores (${meta.cpu_model}), all on 127.0.0.1; ${opt.rounds} round(s) × ${opt.duration} s per target and mode, target order rotated per round, medians shown. ` +
-  `Mock: 20 chunks per stream${opt.chunkDelayMs ? `, ${opt.chunkDelayMs} ms apart` : ', no delay'}. Gateway: SQLite, API-key auth, request log and cost on, log level ${opt.logLevel ?? 'default'}${opt.nodeFlags.length ? `, node flags ${opt.nodeFlags.join(' ')}` : ''}.` +
+  `Mock: 20 chunks per stream${opt.chunkDelayMs ? `, ${opt.chunkDelayMs} ms apart` : ', no delay'}. Gateway: SQLite, API-key auth, request log and cost on, log level ${opt.logLevel ?? 'default'}, node flags ${[...START_NODE_FLAGS, ...opt.nodeFlags].join(' ') || 'none'}.` +
   `${floor ? ` Floor: floor-proxy.mjs${opt.floorThreads > 1 ? ` on ${opt.floorThreads} threads sharing one listening socket` : ''}, Fastify + one undici Pool${opt.floorThreads > 1 ? ' per thread' : ''} doing only the unavoidable work (bearer present, model rewrite, cost added to JSON answers, SSE piped unparsed).` : ''}\n\n`;
 // "req/s ÷ floor" only when both floor and gateway ran: the gateway's share of what its own stack reaches.
 md += `| target | mode | req/s | runs req/s | p50 ms | p99 ms | req/s ÷ direct |${withFloor ? ' req/s ÷ floor |' : ''} p50 added ms | p99 added ms | CPU µs/req | RSS max MiB | errors |\n`;
@@ -764,3 +766,12 @@ writeFileSync(join(opt.out, `overhead-${stamp}.md`), md);
 log(`\nraw results: ${relative(process.cwd(), jsonFile) || jsonFile} (and .md)`);
 await cleanup();
 process.exit(opt.failOnGoals && goals.some((g) => !g.pass) ? 1 : 0);
+
+/** The flags between `node` and the CLI in package.json's start script (e.g. --max-semi-space-size=8). */
+function startScriptNodeFlags() {
+  const start = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts?.start ?? '';
+  const words = start.trim().split(/\s+/);
+  const cli = words.indexOf('dist/cli/main.js');
+  if (words[0] !== 'node' || cli < 0) throw new Error(`package.json's start script is not 'node [flags] dist/cli/main.js …': ${start}`);
+  return words.slice(1, cli);
+}
