@@ -46,7 +46,6 @@ export async function relayPassthroughStream(
     // The events of one upstream read are handled synchronously and written as one piece; the loop
     // waits only for the next read, or for the client's socket to drain after a batch.
     batches: for await (const events of readSseBatches(upstream, { destroyOnReturn: false })) {
-      let needDrain = false;
       for (const event of events) {
         if (writer.isClosed) break batches;
         const data = event.data;
@@ -64,7 +63,7 @@ export async function relayPassthroughStream(
           }
           lastRaw = data;
           ctx.record.markFirstByte();
-          if (!writer.send(`data: ${data}\n\n`)) needDrain = true;
+          writer.send(`data: ${data}\n\n`);
           continue;
         }
         const parsed = safeParseJson(data);
@@ -97,9 +96,9 @@ export async function relayPassthroughStream(
           extras = null;
         }
         ctx.record.markFirstByte();
-        if (!writer.send(`data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`)) needDrain = true;
+        writer.send(`data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`);
       }
-      if (needDrain) await writer.drain();
+      if (writer.needsDrain) await writer.drain();
     }
   } catch (error) {
     if (!ctx.signal.aborted) {

@@ -71,6 +71,11 @@ export class SseWriter {
     return !this.res.writableNeedDrain;
   }
 
+  /** True when the socket buffer is full: the caller should `await drain()` before sending more. */
+  get needsDrain(): boolean {
+    return !this.isClosed && this.res.writableNeedDrain;
+  }
+
   /** Wait until the socket buffer has room again, or the client has gone. */
   async drain(): Promise<void> {
     this.flush();
