@@ -418,6 +418,14 @@ async function post(t, stream, headers = targets[t].headers) {
 async function mockLast() {
   return JSON.parse((await httpRequest(`${mockBase}/_mock/stats`)).text).last;
 }
+/** JSON.parse, or null for text that is not JSON (the checks then report what they got). */
+function jsonOrNull(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 function parseStream(text) {
   const data = sseData(text);
   const out = { events: data.length, done: data.at(-1) === '[DONE]', content: '', contentChunks: 0, usage: null, error: null, chunkObjects: true };
@@ -444,12 +452,7 @@ log('checks:');
 let reference = null;
 {
   const r = await post('direct', false);
-  let j = null;
-  try {
-    j = JSON.parse(r.text);
-  } catch {
-    /* checked below */
-  }
+  const j = jsonOrNull(r.text);
   reference = { content: j?.choices?.[0]?.message?.content, streamContent: null };
   check('direct non-stream: 200, chat.completion with content and usage', r.status === 200 && j?.object === 'chat.completion' && !!reference.content && j?.usage?.total_tokens > 0, `${r.status}, ${r.text.length} bytes`);
   const s = await post('direct', true);
@@ -460,12 +463,7 @@ let reference = null;
 if (targets.floor) {
   // The floor does only the work it is meant to: no cost in streams, no key lookup.
   const r = await post('floor', false);
-  let j = null;
-  try {
-    j = JSON.parse(r.text);
-  } catch {
-    /* checked below */
-  }
+  const j = jsonOrNull(r.text);
   check('floor non-stream: upstream content, usage.cost, x-request-id', r.status === 200 && j?.choices?.[0]?.message?.content === reference.content && j?.usage?.cost != null && typeof r.headers['x-request-id'] === 'string', `${r.status} ${r.status === 200 ? '' : r.text.slice(0, 200)}`);
   const p = parseStream((await post('floor', true)).text);
   check('floor stream: same content, usage chunk, [DONE]', p.content === reference.streamContent && p.usage !== null && p.done && !p.error && p.chunkObjects, `${p.events} data events, ${p.contentChunks} chunks`);
@@ -473,19 +471,9 @@ if (targets.floor) {
 }
 if (targets.gateway) {
   const r = await post('gateway', false);
-  let j = null;
-  try {
-    j = JSON.parse(r.text);
-  } catch {
-    /* checked below */
-  }
+  const j = jsonOrNull(r.text);
   const up = await mockLast();
-  let upBody = null;
-  try {
-    upBody = JSON.parse(up?.body ?? 'null');
-  } catch {
-    /* checked below */
-  }
+  const upBody = jsonOrNull(up?.body ?? 'null');
   check('gateway non-stream: 200 with the upstream content', r.status === 200 && j?.choices?.[0]?.message?.content === reference.content, `${r.status} ${r.status === 200 ? '' : r.text.slice(0, 200)}`);
   check('gateway non-stream: usage.cost present', typeof j?.usage?.cost === 'string' || typeof j?.usage?.cost === 'number', `usage = ${JSON.stringify(j?.usage ?? null)}`);
   check('gateway sent upstream model mock-model', upBody?.model === UPSTREAM_MODEL, `upstream saw model ${JSON.stringify(upBody?.model)}`);
@@ -493,12 +481,7 @@ if (targets.gateway) {
   const s = await post('gateway', true);
   const p = parseStream(s.text);
   const upS = await mockLast();
-  let upSBody = null;
-  try {
-    upSBody = JSON.parse(upS?.body ?? 'null');
-  } catch {
-    /* checked below */
-  }
+  const upSBody = jsonOrNull(upS?.body ?? 'null');
   check('gateway stream: same content, chunk objects, [DONE], no error frame', s.status === 200 && p.content === reference.streamContent && p.done && !p.error && p.chunkObjects, `${s.status}, ${p.events} data events, ${p.contentChunks} chunks${p.error ? `, error ${p.error}` : ''}`);
   check('gateway stream: usage chunk with cost', p.usage !== null && p.usage.cost != null, `usage = ${JSON.stringify(p.usage)}`);
   check('gateway asked upstream for stream usage (stream_options.include_usage)', upSBody?.stream_options?.include_usage === true, JSON.stringify(upSBody?.stream_options ?? null));
