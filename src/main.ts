@@ -128,6 +128,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       now,
       modelIds: () => new Set(catalogue.current().models.keys()),
       publicUrl: config.publicUrl ?? undefined,
+      allowSignUp: config.allowSignUp,
       // The balance view's pending amount includes what this store holds for requests in flight.
       orgHeldNano: async (orgId) => (await metering.store.read(`org:${orgId}`))?.holdsNano ?? 0n,
       ...(balanceAlertMailer ? { balanceAlertMailer } : {}),

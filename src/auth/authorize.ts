@@ -23,6 +23,8 @@ export type Actor =
       readonly onlyOrgId: string | null;
       /** Session id (for sign-out), or null for a token. */
       readonly sessionId: string | null;
+      /** When the access token used expires, ms (null: a session, or a token without expiry); tokens it creates may not outlive it. */
+      readonly tokenExpiresAt: number | null;
     };
 
 /** What the caller may do in one organization. */

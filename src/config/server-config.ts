@@ -51,6 +51,8 @@ const serverConfigSchema = z.object({
   stripeApiBase: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable(),
   /** Pause between polls of the webhook delivery queue, ms; 0 runs no delivery worker in this process. */
   webhookPollMs: z.coerce.number().int().min(0),
+  /** Whether anyone may sign up (`false`: people join only through invites and the operator). */
+  allowSignUp: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
   /** Whether webhooks may be delivered to loopback, private and link-local addresses (default: refused). */
   webhookAllowPrivateUrls: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
 });
@@ -92,6 +94,7 @@ Options (flag / environment variable, default):
                      TF_STRIPE_API_BASE https://api.stripe.com (another Stripe API host)
                      TF_WEBHOOK_POLL_MS 500  (webhook delivery queue polled; 0: no worker here)
                      TF_WEBHOOK_ALLOW_PRIVATE_URLS false  (true: deliver to loopback/private addresses)
+                     TF_ALLOW_SIGN_UP   true  (false: people join only by invite or the operator)
   -h, --help`;
 
 /** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
@@ -134,6 +137,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     stripeApiBase: env.TF_STRIPE_API_BASE ?? null,
     webhookPollMs: env.TF_WEBHOOK_POLL_MS ?? 500,
     webhookAllowPrivateUrls: env.TF_WEBHOOK_ALLOW_PRIVATE_URLS ?? 'false',
+    allowSignUp: env.TF_ALLOW_SIGN_UP ?? 'true',
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -65,4 +65,17 @@ describeEachDialect('console access-tokens', (ctx) => {
     await db().updateTable('access_tokens').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
     expect((await call(app, 'GET', '/api/me', { auth: `Bearer ${secret}` })).statusCode).toBe(401);
   });
+
+  it('should not let a token create a token that outlives it', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const parent = (await call(app, 'POST', '/api/me/access-tokens', { auth: person.auth, body: { name: 'hour', expires_at: expiresAt } })).json();
+    const forever = await call(app, 'POST', '/api/me/access-tokens', { auth: `Bearer ${parent.secret}`, body: { name: 'forever', expires_at: null } });
+    expect(forever.statusCode).toBe(400);
+    expect(forever.json().error).toMatchObject({ code: 'invalid_value', param: 'expires_at' });
+    const later = await call(app, 'POST', '/api/me/access-tokens', { auth: `Bearer ${parent.secret}`, body: { name: 'later', expires_at: new Date(Date.now() + 7_200_000).toISOString() } });
+    expect(later.statusCode).toBe(400);
+    const inherited = await call(app, 'POST', '/api/me/access-tokens', { auth: `Bearer ${parent.secret}`, body: { name: 'child' } });
+    expect(inherited.statusCode).toBe(201);
+    expect(inherited.json().expires_at).toBe(parent.expires_at);
+  });
 });

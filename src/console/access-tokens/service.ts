@@ -16,8 +16,13 @@ export async function createAccessToken(
   const orgId = input.org_id ?? actor.onlyOrgId;
   if (actor.onlyOrgId !== null && orgId !== actor.onlyOrgId) throw new GatewayError('CONSOLE_FORBIDDEN', 'A narrowed token can only create tokens for its own organization.', { param: 'org_id' });
   if (orgId !== null) await authorizeOrg(ctx.db, actor, orgId, null);
-  const expiresAt = input.expires_at ?? null;
+  // A token may mint tokens, but none that outlives it: a leaked short-lived token cannot make itself permanent.
+  const ceiling = actor.via === 'access_token' ? actor.tokenExpiresAt : null;
+  const expiresAt = input.expires_at === undefined ? ceiling : input.expires_at;
   if (expiresAt !== null && expiresAt <= change.now) throw new GatewayError('GW_INVALID_VALUE', 'expires_at must be in the future.', { param: 'expires_at' });
+  if (ceiling !== null && (expiresAt === null || expiresAt > ceiling)) {
+    throw new GatewayError('GW_INVALID_VALUE', `A token can only create tokens that expire no later than itself (${new Date(ceiling).toISOString()}).`, { param: 'expires_at' });
+  }
   const created = await ctx.db.transaction().execute(async (trx) => {
     const result = await insertAccessToken(trx, { userId: actor.userId, orgId, name: input.name, expiresAt, now: change.now });
     await writeAudit(trx, change, { orgId, action: 'access_token.create', targetType: 'access_token', targetId: result.token.id, before: null, after: presentAccessToken(result.token) });

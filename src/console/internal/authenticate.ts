@@ -33,7 +33,7 @@ export async function authenticate(request: FastifyRequest, ctx: ConsoleContext)
   }
   if (cookie === null) return { actor: null, cookiePresent: false, bearer: false };
   const session = await findSessionBySecret(ctx.db, cookie, ctx.now());
-  const actor: Actor | null = session === null ? null : { kind: 'user', userId: session.userId, via: 'session', onlyOrgId: null, sessionId: session.id };
+  const actor: Actor | null = session === null ? null : { kind: 'user', userId: session.userId, via: 'session', onlyOrgId: null, sessionId: session.id, tokenExpiresAt: null };
   return { actor, cookiePresent: true, bearer: false };
 }
 
@@ -47,7 +47,7 @@ async function actorFromBearer(secret: string, ctx: ConsoleContext): Promise<Act
     const token = await findAccessTokenBySecret(ctx.db, secret, now);
     if (token !== null) {
       await touchAccessToken(ctx.db, token, now);
-      return { kind: 'user', userId: token.userId, via: 'access_token', onlyOrgId: token.orgId, sessionId: null };
+      return { kind: 'user', userId: token.userId, via: 'access_token', onlyOrgId: token.orgId, sessionId: null, tokenExpiresAt: token.expiresAt };
     }
   }
   throw new GatewayError('CONSOLE_UNAUTHENTICATED', 'The access token is unknown, expired or revoked.');

@@ -4,8 +4,8 @@ import { defineRoute, type ConsoleRoute } from '../internal/route.js';
 import { orgParams } from '../organizations/schema.js';
 import { meDto } from '../sessions/schema.js';
 import { getMe, openSession } from '../sessions/service.js';
-import { acceptInviteBody, createInviteBody, createdInviteDto, inviteDto, inviteParams, listInvitesQuery } from './schema.js';
-import { acceptInvite, createInvite, listInvites, revokeInvite } from './service.js';
+import { acceptInviteBody, createInviteBody, createdInviteDto, inviteDto, inviteLookupDto, inviteParams, listInvitesQuery, lookupInviteBody } from './schema.js';
+import { acceptInvite, createInvite, listInvites, lookupInvite, revokeInvite } from './service.js';
 
 const tag = 'invites';
 
@@ -27,13 +27,21 @@ export const inviteRoutes: readonly ConsoleRoute[] = [
     handler: ({ ctx, change, params }) => revokeInvite(ctx, change, params.orgId, params.inviteId),
   }),
   defineRoute({
-    method: 'POST', url: '/invites/accept', tag, auth: 'public', summary: 'Accept an invite (setting a password for a new account); signs in.',
+    method: 'POST', url: '/invites/lookup', tag, auth: 'public', summary: 'What an invite link offers (organization, email, role, whether the email has an account), before accepting.',
+    body: lookupInviteBody, response: inviteLookupDto,
+    handler: ({ ctx, body }) => lookupInvite(ctx, body.token),
+  }),
+  defineRoute({
+    method: 'POST', url: '/invites/accept', tag, auth: 'public',
+    summary: "Accept an invite: signed in as the invited email, or with that account's password, or creating the account (name + password); the token alone signs nobody in.",
     body: acceptInviteBody, response: meDto,
     handler: async ({ ctx, change, body, reply }) => {
-      const user = await acceptInvite(ctx, change, body);
-      const opened = await openSession(ctx, change, user);
-      void reply.header('set-cookie', sessionCookie(opened.secret, Math.floor(ctx.sessionTtlMs / 1000), ctx.secureCookies));
-      return getMe(ctx, { kind: 'user', userId: user.id, via: 'session', onlyOrgId: null, sessionId: null });
+      const accepted = await acceptInvite(ctx, change, body);
+      if (accepted.via !== 'session') {
+        const opened = await openSession(ctx, change, accepted.user);
+        void reply.header('set-cookie', sessionCookie(opened.secret, Math.floor(ctx.sessionTtlMs / 1000), ctx.secureCookies));
+      }
+      return getMe(ctx, { kind: 'user', userId: accepted.user.id, via: 'session', onlyOrgId: null, sessionId: null, tokenExpiresAt: null });
     },
   }),
 ];

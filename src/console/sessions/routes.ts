@@ -13,7 +13,7 @@ export const sessionRoutes: readonly ConsoleRoute[] = [
     handler: async ({ ctx, change, body, reply }) => {
       const opened = await signUp(ctx, change, body);
       void reply.header('set-cookie', sessionCookie(opened.secret, Math.floor(ctx.sessionTtlMs / 1000), ctx.secureCookies));
-      return getMe(ctx, { kind: 'user', userId: opened.user.id, via: 'session', onlyOrgId: null, sessionId: null });
+      return getMe(ctx, { kind: 'user', userId: opened.user.id, via: 'session', onlyOrgId: null, sessionId: null, tokenExpiresAt: null });
     },
   }),
   defineRoute({
@@ -21,7 +21,7 @@ export const sessionRoutes: readonly ConsoleRoute[] = [
     handler: async ({ ctx, change, body, reply }) => {
       const opened = await signIn(ctx, change, body);
       void reply.header('set-cookie', sessionCookie(opened.secret, Math.floor(ctx.sessionTtlMs / 1000), ctx.secureCookies));
-      return getMe(ctx, { kind: 'user', userId: opened.user.id, via: 'session', onlyOrgId: null, sessionId: null });
+      return getMe(ctx, { kind: 'user', userId: opened.user.id, via: 'session', onlyOrgId: null, sessionId: null, tokenExpiresAt: null });
     },
   }),
   defineRoute({

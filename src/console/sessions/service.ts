@@ -44,19 +44,27 @@ export async function signUp(ctx: ConsoleContext, change: ChangeContext, input: 
 
 /** Sign in with email and password; throttled per email and client address. */
 export async function signIn(ctx: ConsoleContext, change: ChangeContext, input: { readonly email: string; readonly password: string }): Promise<OpenedSession> {
-  const email = normalizeEmail(input.email);
+  return openSession(ctx, change, await verifyCredentials(ctx, change, input.email, input.password));
+}
+
+/**
+ * Prove that the caller is the person with this email: their password, throttled per email and
+ * client address like sign-in (every route that signs a person in goes through here).
+ */
+export async function verifyCredentials(ctx: ConsoleContext, change: ChangeContext, emailInput: string, password: string): Promise<UserRow> {
+  const email = normalizeEmail(emailInput);
   const ip = change.ip ?? '';
   const wait = ctx.throttle.retryAfterSeconds(email, ip);
   if (wait > 0) throw new GatewayError('CONSOLE_TOO_MANY_ATTEMPTS', `Too many failed sign-ins; try again in ${wait} s.`, { retryAfterSeconds: wait });
   const user = await findUserByEmail(ctx.db, email);
   // Always run scrypt, so an unknown email takes as long as a wrong password.
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (user === null || user.passwordHash === null || !ok) {
     ctx.throttle.recordFailure(email, ip);
     throw new GatewayError('CONSOLE_INVALID_CREDENTIALS', 'The email or password is wrong.');
   }
   ctx.throttle.recordSuccess(email, ip);
-  return openSession(ctx, change, user);
+  return user;
 }
 
 /** Open a session for a person. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey, buildConsoleApp, call, TEST_ADMIN_TOKEN } from '../../testing/console-fixture.js';
+import { readDemoCatalogue } from '../../testing/demo-catalogue.js';
 import { describeEachDialect } from '../../testing/dialects.js';
+import { startTestGateway } from '../../testing/start-test-gateway.js';
 
 function sessionFrom(setCookie: string | string[] | undefined): string {
   const header = Array.isArray(setCookie) ? setCookie[0]! : setCookie!;
@@ -109,6 +111,23 @@ describeEachDialect('console sessions', (ctx) => {
       expect(res.statusCode).toBe(403);
     } finally {
       await closed.close();
+    }
+  });
+});
+
+describe('serve with TF_ALLOW_SIGN_UP=false', () => {
+  it('should refuse sign-up, so people join only by invite', async () => {
+    const gateway = await startTestGateway({ catalogue: readDemoCatalogue(), serverEnv: { TF_ALLOW_SIGN_UP: 'false' } });
+    try {
+      const res = await fetch(`${gateway.rootURL}/api/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ email: 'new@example.test', password: 'a long password', name: 'New' }),
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/Sign-up is disabled/);
+    } finally {
+      await gateway.close();
     }
   });
 });
