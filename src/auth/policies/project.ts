@@ -2,7 +2,7 @@ import type { Policy } from '../authorize.js';
 
 /** Actions on a project. */
 export type ProjectAction =
-  | 'read' | 'update' | 'manage_members' | 'manage_keys' | 'manage_aliases' | 'manage_limits' | 'manage_budget' | 'read_requests';
+  | 'read' | 'update' | 'manage_members' | 'manage_keys' | 'manage_aliases' | 'manage_limits' | 'manage_budget' | 'read_requests' | 'read_usage';
 
 /** Project policy: action → permission. */
 export const projectPolicy: Policy<ProjectAction> = {
@@ -14,4 +14,5 @@ export const projectPolicy: Policy<ProjectAction> = {
   manage_limits: 'project.limits.manage',
   manage_budget: 'project.budget.manage',
   read_requests: 'project.requests.read',
+  read_usage: 'project.usage.read',
 };

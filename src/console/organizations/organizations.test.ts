@@ -30,6 +30,18 @@ describeEachDialect('console organizations', (ctx) => {
     expect(theirs.role).toBe('viewer');
   });
 
+  it('should report the same abilities per organization and project in GET /me, for the console navigation', async () => {
+    const mine = (await call(app, 'GET', '/api/me', { auth: owner.auth })).json();
+    const theirs = (await call(app, 'GET', '/api/me', { auth: viewer.auth })).json();
+    const org = (me: { organizations: { id: string; abilities: Record<string, boolean> }[] }) => me.organizations.find((o) => o.id === orgId)!;
+    expect(org(mine).abilities).toEqual((await call(app, 'GET', `/api/orgs/${orgId}`, { auth: owner.auth })).json().abilities);
+    expect(org(mine).abilities).toMatchObject({ read_billing: true, manage_webhooks: true, read_audit_log: true, read_usage: true });
+    expect(org(theirs).abilities).toMatchObject({ read: true, read_billing: false, manage_webhooks: false, read_audit_log: false, read_usage: false });
+    const project = theirs.projects.find((p: { org_id: string }) => p.org_id === orgId);
+    expect(project.abilities).toMatchObject({ read: true, read_requests: true, read_usage: true, manage_keys: false });
+    expect(project.abilities).toEqual((await call(app, 'GET', `/api/projects/${project.id}`, { auth: viewer.auth })).json().abilities);
+  });
+
   it('should convert a personal organization once, with a unique URL', async () => {
     const res = await call(app, 'POST', `/api/orgs/${orgId}/convert`, { auth: owner.auth, body: { name: 'Acme Inc', slug: 'acme' } });
     expect(res.json()).toMatchObject({ name: 'Acme Inc', slug: 'acme', personal: false });
@@ -71,7 +83,7 @@ describeEachDialect('console organizations', (ctx) => {
     expect(await names(auditor)).toEqual(['Test project', 'Second']);
     expect((await call(app, 'GET', `/api/projects/${project.id}/api-keys`, { auth: dev.auth })).statusCode).toBe(404);
     const me = (await call(app, 'GET', '/api/me', { auth: dev.auth })).json();
-    expect(me.projects).toEqual([{ id: second.id, org_id: org.id, name: 'Second', role: 'developer' }]);
+    expect(me.projects).toEqual([{ id: second.id, org_id: org.id, name: 'Second', role: 'developer', abilities: expect.objectContaining({ manage_keys: true, update: false }) }]);
   });
 
   it('should create a company organization owned by the caller', async () => {

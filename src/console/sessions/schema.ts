@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { organizationPolicy } from '../../auth/policies/organization.js';
+import { projectPolicy } from '../../auth/policies/project.js';
+import { abilitiesSchema } from '../internal/wire.js';
 
 /** An email address (stored lower-cased). */
 export const emailSchema = z.email().max(254);
@@ -31,8 +34,20 @@ export const meDto = z.object({
     kind: z.enum(['session', 'access_token', 'operator']),
     organization_id: z.string().nullable().describe('Organization an access token is narrowed to.'),
   }),
-  organizations: z.array(z.object({ id: z.string(), name: z.string(), role: z.string().nullable(), personal: z.boolean() })),
-  projects: z.array(z.object({ id: z.string(), org_id: z.string(), name: z.string(), role: z.string().nullable().describe('Your project role, if any.') })),
+  organizations: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.string().nullable(),
+    personal: z.boolean(),
+    abilities: abilitiesSchema(Object.keys(organizationPolicy) as [string, ...string[]]),
+  })),
+  projects: z.array(z.object({
+    id: z.string(),
+    org_id: z.string(),
+    name: z.string(),
+    role: z.string().nullable().describe('Your project role, if any.'),
+    abilities: abilitiesSchema(Object.keys(projectPolicy) as [string, ...string[]]),
+  })),
 });
 
 /** The `GET /me` view. */

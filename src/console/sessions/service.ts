@@ -1,4 +1,6 @@
-import { resolveOrgAccess, projectAccessFrom, type Actor } from '../../auth/authorize.js';
+import { abilitiesOf, resolveOrgAccess, projectAccessFrom, type Actor } from '../../auth/authorize.js';
+import { organizationPolicy } from '../../auth/policies/organization.js';
+import { projectPolicy } from '../../auth/policies/project.js';
 import { isProjectRole } from '../../auth/permissions.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password.js';
 import { createSession, deleteSession } from '../../auth/session-repository.js';
@@ -90,12 +92,13 @@ export async function getMe(ctx: ConsoleContext, actor: Actor): Promise<MeView> 
     if (access === null) continue;
     const settings = await getOrgSettings(ctx.db, orgId);
     const org = (await getOrganization(ctx.db, orgId))!;
-    organizations.push({ id: orgId, name: org.name, role: access.role, personal: settings.personal });
+    organizations.push({ id: orgId, name: org.name, role: access.role, personal: settings.personal, abilities: abilitiesOf(organizationPolicy, access.permissions) });
     const roles = actor.kind === 'user' ? await listUserProjectRoles(ctx.db, actor.userId, orgId) : new Map<string, string>();
     for (const project of await listProjects(ctx.db, orgId)) {
       const stored = roles.get(project.id);
       const role = stored !== undefined && isProjectRole(stored) ? stored : null;
-      if (projectAccessFrom(access, project, role) !== null) projects.push({ id: project.id, org_id: orgId, name: project.name, role });
+      const projectAccess = projectAccessFrom(access, project, role);
+      if (projectAccess !== null) projects.push({ id: project.id, org_id: orgId, name: project.name, role, abilities: abilitiesOf(projectPolicy, projectAccess.permissions) });
     }
   }
   return { user: user === null ? null : presentUser(user), auth: presentAuth(actor), organizations, projects };

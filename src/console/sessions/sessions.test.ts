@@ -26,7 +26,7 @@ describeEachDialect('console sessions', (ctx) => {
     expect(cookie).toMatch(/^tf_session=tf_ses_\w+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
     const me = res.json();
     expect(me.user.email).toBe('ada@example.test');
-    expect(me.organizations).toEqual([{ id: expect.stringMatching(/^org_/), name: "Ada's organization", role: 'owner', personal: true }]);
+    expect(me.organizations).toEqual([{ id: expect.stringMatching(/^org_/), name: "Ada's organization", role: 'owner', personal: true, abilities: expect.objectContaining({ read: true, manage_billing: true }) }]);
     expect(me.projects).toHaveLength(1);
     const again = await call(app, 'GET', '/api/me', { cookie: sessionFrom(res.headers['set-cookie']) });
     expect(again.json().auth).toEqual({ kind: 'session', organization_id: null });
