@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * The dependency rule of STYLE.md: which top-level folders of src/ each folder may import (besides
@@ -64,12 +65,29 @@ export default tseslint.config(
   },
   ...Object.keys(LAYERS).map(layerRule),
   {
+    // The web console (web/): browser code, React's rules of hooks, and no server code except the
+    // validation rules shared through src/console/contract (DESIGN.md: web reaches the server
+    // through the client typed from /openapi.json).
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(\\.\\./)+src/(?!console/contract/)',
+          message: 'web/ may import from the server only src/console/contract (shared validation rules); use the typed API client.',
+        }],
+      }],
+    },
+  },
+  {
     // Plain-JS scripts (bench/) run on Node.
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['vitest.config.ts', 'eslint.config.js'],
+    files: ['vitest.config.ts', 'eslint.config.js', 'web/vite.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -6,6 +6,7 @@ import { registerGateway } from '../gateway/gateway-plugin.js';
 import type { ResponseStore } from '../gateway/stored-responses/response-store.js';
 import { registerConsole, type ConsoleDeps } from '../console/console-plugin.js';
 import { buildOpenApiDocument } from '../console/openapi.js';
+import { registerConsoleWeb, type ConsoleWebOptions } from './console-web.js';
 import { openAIErrorHandler, sendOpenAIError } from './error-handler.js';
 
 /** Options of {@link buildServer}. */
@@ -17,11 +18,14 @@ export interface BuildServerOptions {
   readonly responseStore?: ResponseStore;
   /** Console API dependencies; the console is mounted under /api when given. */
   readonly console?: ConsoleDeps;
+  /** Where the built web console lives (default: `dist/web`); it is served under /console. */
+  readonly consoleWeb?: ConsoleWebOptions;
 }
 
 /**
  * Assemble the HTTP server: request ids on every answer, the OpenAI error envelope for errors and
- * unknown routes, the gateway's routes and the console API (`/api`) in their own encapsulated scopes.
+ * unknown routes, the gateway's routes and the console API (`/api`) in their own encapsulated scopes,
+ * and the web console's files under `/console`.
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,6 +53,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     registerGateway(scope, options.gateway, options.responseStore ? { responseStore: options.responseStore } : {});
   });
   if (options.console) await registerConsole(app, options.console);
+  await registerConsoleWeb(app, options.consoleWeb);
   // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
   const openapi = buildOpenApiDocument();
   app.get('/openapi.json', async () => openapi);

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { organizationPolicy } from '../../auth/policies/organization.js';
 import { projectPolicy } from '../../auth/policies/project.js';
+import { emailSchema, newPasswordSchema } from '../contract/account-rules.js';
 import { abilitiesSchema } from '../internal/wire.js';
 
-/** An email address (stored lower-cased). */
-export const emailSchema = z.email().max(254);
-
-/** A new password: long enough to resist guessing, short enough to bound scrypt work. */
-export const newPasswordSchema = z.string().min(10, 'Use at least 10 characters.').max(256);
+/** Re-exported: the rules live in console/contract, shared with the web console. */
+export { emailSchema, newPasswordSchema };
 
 /** Body of `POST /sign-up`. */
 export const signUpBody = z.strictObject({

@@ -1,0 +1,15 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+/** Where screenshots go: `screenshots/` at the repository root (gitignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
+
+/** Save the whole page as `screenshots/<name>.png` and return the file's path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}

@@ -1,0 +1,35 @@
+import {
+  orgAuditLogRoute, orgBillingRoute, orgMembersRoute, orgModelsRoute, orgOverviewRoute, orgSettingsRoute, orgUsageRoute, orgWebhooksRoute,
+  projectKeysRoute, projectPlaygroundRoute, projectRequestsRoute, projectSettingsRoute, projectUsageRoute,
+} from '../features/coming-next/routes';
+import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
+import { meRoute } from '../features/me/routes';
+import { appIndexRoute, appRoute, orgRoute, projectIndexRoute, projectRoute } from '../features/shell/routes';
+import { rootRoute } from './root-route';
+
+/**
+ * Every page of the console, in one tree. A feature folder exports its routes; add them here
+ * under the parent they belong to (signed out: root; signed in: app; per organization: org; per
+ * project: project). Placeholders (coming-next) are replaced, not added to.
+ */
+export const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signUpRoute,
+  signOutRoute,
+  inviteRoute,
+  appRoute.addChildren([
+    appIndexRoute,
+    meRoute,
+    orgRoute.addChildren([
+      orgOverviewRoute,
+      orgModelsRoute,
+      orgUsageRoute,
+      orgMembersRoute,
+      orgBillingRoute,
+      orgWebhooksRoute,
+      orgAuditLogRoute,
+      orgSettingsRoute,
+      projectRoute.addChildren([projectIndexRoute, projectPlaygroundRoute, projectKeysRoute, projectRequestsRoute, projectUsageRoute, projectSettingsRoute]),
+    ]),
+  ]),
+]);

@@ -1,0 +1,39 @@
+import { createRouter } from '@tanstack/react-router';
+import { meQuery } from '../features/shell/queries';
+import { createQueryClient } from './query-client';
+import { routeTree } from './route-tree';
+
+const SIGNED_OUT_PAGES = ['/sign-in', '/sign-up', '/sign-out', '/invite'];
+
+let redirecting = false;
+
+/** The app's QueryClient: an expired session anywhere sends the person to sign-in, and back afterwards. */
+export const queryClient = createQueryClient(() => {
+  const here = router.state.location;
+  if (redirecting || SIGNED_OUT_PAGES.includes(here.pathname)) return;
+  redirecting = true;
+  // "Your session ended" only when there was one in this tab; a first visit just signs in.
+  const hadSession = queryClient.getQueryData(meQuery.queryKey) !== undefined;
+  void router.navigate({ to: '/sign-in', search: { redirect: here.href, ...(hadSession ? { reason: 'expired' as const } : {}) }, replace: true }).finally(() => {
+    redirecting = false;
+    // Answers of the ended session must not show to whoever signs in next.
+    queryClient.removeQueries();
+  });
+});
+
+/** The router: the console lives under /console; pages load their code when first opened. */
+export const router = createRouter({
+  routeTree,
+  basepath: '/console',
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Data freshness is TanStack Query's business; the router never caches loader results.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,96 @@
+import { createColumnHelper, tableFeatures, useTable, type ColumnHelper, type RowData } from '@tanstack/react-table';
+import type { ReactElement, ReactNode } from 'react';
+import type { CursorList } from '../api/cursor-list';
+import { cx } from '../lib/cx';
+import { Button } from './button';
+import { ErrorBanner } from './error-banner';
+import styles from './data-table.module.css';
+
+/** Per-column display hints, set as `meta` on a column definition. */
+export interface DataColumnMeta {
+  /** `right` for numbers and money, so digits line up. */
+  readonly align?: 'left' | 'right';
+  /** Keep the cell on one line (ids, times). */
+  readonly nowrap?: boolean;
+}
+
+/** The table features every console table uses: plain rows, server-side pagination. */
+export const dataTableFeatures = tableFeatures({ columnMeta: {} as DataColumnMeta });
+
+/** Features of console tables, for typing column definitions. */
+export type DataTableFeatures = typeof dataTableFeatures;
+
+/** Column definitions of a console table, as `dataColumns<Row>().columns([...])` returns them. */
+export type DataColumns<Row extends RowData> = ReturnType<ColumnHelper<DataTableFeatures, Row>['columns']>;
+
+/** A column helper for rows of one shape: `const col = dataColumns<Token>()`. */
+export function dataColumns<Row extends RowData>(): ColumnHelper<DataTableFeatures, Row> {
+  return createColumnHelper<DataTableFeatures, Row>();
+}
+
+/** Props of {@link DataTable}. */
+export interface DataTableProps<Row extends RowData> {
+  /** What the table lists, for screen readers ("Access tokens"). */
+  readonly label: string;
+  /** Built with `dataColumns<Row>().columns([...])`. */
+  readonly columns: DataColumns<Row>;
+  /** A list from `useCursorList` (pages of the API, "Load more" while `next_cursor` is set). */
+  readonly list: CursorList<Row>;
+  /** The row's stable id (the object's `id`). */
+  readonly rowId: (row: Row) => string;
+  /** Shown instead of the table when the list is empty. */
+  readonly empty: ReactNode;
+}
+
+/**
+ * A list from the API as a table (TanStack Table), with loading rows, the error in words, an
+ * empty state, and cursor pagination: "Load more" fetches the page after `next_cursor`.
+ */
+export function DataTable<Row extends RowData>({ label, columns, list, rowId, empty }: DataTableProps<Row>): ReactElement {
+  const table = useTable({ features: dataTableFeatures, columns, data: list.rows, getRowId: (row) => rowId(row) });
+  if (list.error && list.rows.length === 0) return <ErrorBanner error={list.error} />;
+  if (!list.isPending && list.rows.length === 0) return <>{empty}</>;
+  const cellClass = (meta: DataColumnMeta | undefined) => cx(meta?.align === 'right' && styles.right, meta?.nowrap && styles.nowrap);
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.frame}>
+        <table className={styles.table} aria-label={label} aria-busy={list.isPending || undefined}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className={cellClass(header.column.columnDef.meta)}>
+                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {list.isPending
+              ? [0, 1, 2].map((i) => (
+                  <tr key={i} className={styles.skeleton} aria-hidden="true">
+                    {columns.map((_, c) => <td key={c} />)}
+                  </tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {list.error && <ErrorBanner error={list.error} title="Could not load more." />}
+      {list.hasMore && (
+        <div className={styles.footer}>
+          <Button onClick={list.loadMore} loading={list.isLoadingMore}>Load more</Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { adoptCspNonce } from './app/csp-nonce';
+import { reloadOnStaleChunks } from './app/stale-chunk';
+import { applyTheme } from './app/theme';
+import './styles/tokens.css';
+import './styles/base.css';
+
+applyTheme();
+adoptCspNonce();
+reloadOnStaleChunks();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
