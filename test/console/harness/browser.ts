@@ -60,8 +60,8 @@ export interface OpenTabOptions {
   readonly viewport?: keyof typeof VIEWPORTS;
   /** The operating system's colour scheme (the console follows it unless a theme is chosen). */
   readonly colorScheme?: 'light' | 'dark';
-  /** Sign this person in (through the API, a session cookie) before anything loads. */
-  readonly as?: ConsolePerson;
+  /** Sign this person in (through the API) before anything loads, or reuse a session cookie's value. */
+  readonly as?: ConsolePerson | { readonly session: string };
 }
 
 /** Open a tab (its own cookie jar and storage) on a gateway. */
@@ -74,7 +74,10 @@ export async function openTab(browser: ConsoleBrowser, gateway: ConsoleGateway, 
     locale: 'en-US',
   });
   context.setDefaultTimeout(10_000);
-  if (options.as) await context.addCookies([{ name: 'tf_session', value: await sessionCookie(gateway, options.as), url: gateway.url }]);
+  if (options.as) {
+    const value = 'session' in options.as ? options.as.session : await sessionCookie(gateway, options.as);
+    await context.addCookies([{ name: 'tf_session', value, url: gateway.url }]);
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -31,7 +31,7 @@ function CurlSnippet({ secret }: { readonly secret: string }): ReactElement {
   const command = `curl ${window.location.origin}/api/me \\\n  -H "Authorization: Bearer ${secret}"`;
   return (
     <div className={styles.snippetRow}>
-      <pre className={styles.snippet}><code>{command}</code></pre>
+      <pre className={styles.snippet} tabIndex={0} aria-label="curl command using the token"><code>{command}</code></pre>
       <CopyButton value={command.replace('\\\n  ', '')} label="Copy curl command" />
     </div>
   );

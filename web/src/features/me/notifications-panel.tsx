@@ -24,7 +24,7 @@ export function NotificationsPanel(): ReactElement {
       col.accessor('title', {
         header: 'Notification',
         cell: (info) => (
-          <div>
+          <div className={styles.wide}>
             <div className={styles.name}>{info.getValue()}</div>
             <div className={styles.muted}>{info.row.original.body}</div>
           </div>

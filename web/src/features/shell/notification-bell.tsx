@@ -44,13 +44,12 @@ export function NotificationBell(): ReactElement {
               <button
                 type="button"
                 className={cx(styles.item, n.read_at === null ? styles.unread : styles.read)}
-                aria-label={`${n.read_at === null ? 'Unread: ' : ''}${n.title}`}
                 onClick={() => {
                   if (n.read_at === null) readOne.mutate(n.id);
                 }}
               >
                 <span className={styles.dot} aria-hidden="true" />
-                <span className={styles.itemTitle}>{n.title}</span>
+                <span className={styles.itemTitle}>{n.read_at === null && <span className="visually-hidden">Unread: </span>}{n.title}</span>
                 <span className={styles.itemBody}>{n.body}</span>
                 <span className={styles.itemTime}><Time iso={n.created_at} format="relative" /></span>
               </button>

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { ChevronsUpDown } from 'lucide-react';
+import { Building, ChevronsUpDown } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { DropdownMenu, MenuLabel, MenuRadioGroup, MenuRadioItem } from '../../components/dropdown-menu';
 import { useCurrentOrg, useMe } from './current-scope';
@@ -23,12 +23,14 @@ export function OrgSwitcher(): ReactElement | null {
       align="start"
       label="Organizations"
       trigger={
-        <button type="button" className={styles.switcher} aria-label={`Organization: ${org?.name ?? 'none'}. Switch organization`}>
-          <span className={styles.avatar} aria-hidden="true">{initials(org?.name ?? '?')}</span>
+        <button type="button" className={styles.switcher}>
+          <span className={styles.avatar} aria-hidden="true"><Building size={14} /></span>
+          <span className="visually-hidden">Organization: </span>
           <span className={styles.switcherText}>
             <span className={styles.switcherName}>{org?.name ?? 'Choose an organization'}</span>
             {org && <span className={styles.switcherMeta}>{roleLabel(org.role)}</span>}
           </span>
+          <span className="visually-hidden">, switch organization</span>
           <ChevronsUpDown size={14} aria-hidden />
         </button>
       }

@@ -21,11 +21,13 @@ export function ProjectSwitcher(): ReactElement | null {
       align="start"
       label="Projects"
       trigger={
-        <button type="button" className={styles.switcher} aria-label={`Project: ${project?.name ?? 'none'}. Switch project`}>
+        <button type="button" className={styles.switcher}>
+          <span className="visually-hidden">Project: </span>
           <span className={styles.switcherText}>
             <span className={styles.switcherName}>{project?.name ?? 'Choose a project'}</span>
             {project?.role && <span className={styles.switcherMeta}>Project {roleLabel(project.role).toLowerCase()}</span>}
           </span>
+          <span className="visually-hidden">, switch project</span>
           <ChevronsUpDown size={14} aria-hidden />
         </button>
       }

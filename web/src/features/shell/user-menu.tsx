@@ -16,8 +16,9 @@ export function UserMenu(): ReactElement {
     <DropdownMenu
       label="Account"
       trigger={
-        <button type="button" className={styles.avatarButton} aria-label={`Account menu for ${name}`}>
+        <button type="button" className={styles.avatarButton}>
           <span aria-hidden="true">{initials(name)}</span>
+          <span className="visually-hidden">Account menu for {name}</span>
         </button>
       }
     >

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { expectVisible } from './expect-page.js';
+import type { ConsoleGateway } from './gateway.js';
+
+/** What a page of the registry needs from the test that visits it. */
+export interface PageContext {
+  readonly gateway: ConsoleGateway;
+  /** Path of a pending invite link (`/console/invite#tf_inv_...`). */
+  readonly invitePath: string;
+}
+
+/** One state of one console page, visited by every-page.test.ts in both themes and at both widths. */
+export interface ConsolePage {
+  /** File name of its screenshots: `screenshots/<name>.<theme>.<viewport>.png`. */
+  readonly name: string;
+  /** `owner`: signed in as the demo owner; `anonymous`: signed out; `own-session`: a session the page may end (sign-out). */
+  readonly as: 'owner' | 'anonymous' | 'own-session';
+  readonly path: (ctx: PageContext) => string;
+  /** Resolves once the page shows what it is for (not a spinner). */
+  readonly ready: (page: Page) => Promise<void>;
+  /** Brings the page into the state to check (open a dialog, submit a form); optional. */
+  readonly act?: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string) => (page: Page) => expectVisible(page.getByRole('heading', { name, level: 1 }));
+
+/**
+ * Every page of the console, and the states worth checking (dialogs open, errors shown). ADD YOUR
+ * PAGE HERE: it then gets axe (no serious or critical violation) and screenshots, light and dark,
+ * at 1280 and 375 px, in CI and with `npm run screenshots`.
+ */
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { name: 'sign-in', as: 'anonymous', path: () => '/console/sign-in', ready: heading('Sign in') },
+  {
+    name: 'sign-in-error',
+    as: 'anonymous',
+    path: () => '/console/sign-in',
+    ready: heading('Sign in'),
+    act: async (page) => {
+      await page.getByLabel('Email').fill('nobody@example.test');
+      await page.getByLabel('Password').fill('wrong password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectVisible(page.getByRole('alert'));
+    },
+  },
+  { name: 'sign-up', as: 'anonymous', path: () => '/console/sign-up', ready: heading('Create your account') },
+  { name: 'sign-out', as: 'own-session', path: () => '/console/sign-out', ready: heading('You are signed out') },
+  { name: 'invite-new-account', as: 'anonymous', path: (ctx) => ctx.invitePath, ready: heading('Join Demo') },
+  { name: 'org-overview-placeholder', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`, ready: heading('Overview') },
+  { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
+  { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
+  {
+    name: 'me-tokens-created',
+    as: 'owner',
+    path: () => '/console/me?tab=tokens',
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create an access token' });
+      await dialog.getByLabel('Name').fill('Screenshot token');
+      await dialog.getByRole('button', { name: 'Create token' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Access token created' }));
+    },
+  },
+  { name: 'me-notifications', as: 'owner', path: () => '/console/me?tab=notifications', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Notifications' })) },
+  {
+    name: 'notification-bell',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`,
+    ready: heading('Overview'),
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Notifications' }).getByRole('list'));
+    },
+  },
+  {
+    name: 'user-menu',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`,
+    ready: heading('Overview'),
+    act: async (page) => {
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await expectVisible(page.getByRole('menu'));
+    },
+  },
+];
