@@ -8,8 +8,9 @@ import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
-// The gateway `npm run dev:web` proxies to (start it with `npm start` in another terminal).
-const gateway = 'http://127.0.0.1:8080';
+// The gateway `npm run dev:web` proxies to (start it with `npm start` in another terminal);
+// TF_DEV_GATEWAY points it elsewhere (`TF_DEV_GATEWAY=http://127.0.0.1:9090 npm run dev:web`).
+const gateway = process.env.TF_DEV_GATEWAY ?? 'http://127.0.0.1:8080';
 
 /**
  * Write `.br` and `.gz` beside every compressible asset, so the gateway (@fastify/static

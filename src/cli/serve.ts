@@ -28,7 +28,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
           `  API base URL:  ${base}/v1`,
           `  API key:       ${seeded.key.secret}   (shown once; store it now)`,
           ...(seeded.owner
-            ? [`  Console API:   ${base}/api  sign in as ${seeded.owner.email} / ${seeded.owner.password}   (shown once)`]
+            ? [`  Console:       ${base}/console   sign in as ${seeded.owner.email} / ${seeded.owner.password}   (shown once)`]
             : []),
           '',
           '  Try it:',
@@ -38,7 +38,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
         ].join('\n') + '\n',
       );
     } else {
-      process.stdout.write(`\ntf-gateway demo is running at ${base}/v1 (demo data already seeded; the key was printed on first start).\n\n`);
+      process.stdout.write(`\ntf-gateway demo is running at ${base}/v1, console at ${base}/console (demo data already seeded; the key and sign-in were printed on first start).\n\n`);
     }
   } else {
     gateway.app.log.info({ url: gateway.url }, 'tf-gateway listening');

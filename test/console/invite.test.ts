@@ -53,7 +53,7 @@ describeInBrowser('console invite page', () => {
     await page.getByLabel('Choose a password').fill('a password of my own');
     await page.getByRole('button', { name: 'Create account and join Demo' }).click();
     await page.waitForURL(`**/console/orgs/${gateway.orgId}`);
-    await expectVisible(page.getByRole('button', { name: /^Organization: Demo Viewer, switch organization/ }));
+    await expectVisible(page.getByRole('button', { name: /^Organization: Demo Viewer — switch organization$/ }));
     // The link is single use.
     await page.goto(link);
     await expectText(page.getByRole('alert'), 'This invite link is unknown, used, revoked or expired; ask for a new one.');

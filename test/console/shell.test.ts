@@ -66,12 +66,12 @@ describeInBrowser('console shell', () => {
     const { page } = tab;
     await page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}/requests`);
     await expectVisible(page.getByRole('heading', { name: 'Request log' }));
-    await page.getByRole('button', { name: /^Project: Default, switch project/ }).click();
+    await page.getByRole('button', { name: /^Project: Default — switch project$/ }).click();
     await page.getByRole('menuitemradio', { name: 'Search' }).click();
     await page.waitForURL(`**/console/orgs/${gateway.orgId}/projects/${search.id}/requests`);
     await page.goto(`/console/orgs/${gateway.orgId}/billing`);
     await expectVisible(page.getByRole('heading', { name: 'Billing' }));
-    await page.getByRole('button', { name: /^Organization: Demo Owner, switch organization/ }).click();
+    await page.getByRole('button', { name: /^Organization: Demo Owner — switch organization$/ }).click();
     await page.getByRole('menuitemradio', { name: /Acme/ }).click();
     await page.waitForURL(`**/console/orgs/${acme.id}/billing`);
     await expectVisible(page.getByRole('button', { name: /^Organization: Acme / }));
@@ -175,7 +175,9 @@ describeInBrowser('console shell', () => {
     await page.getByRole('menuitem', { name: 'Your account' }).click();
     // The import fails on the real server's 404; the tab reloads into the current build.
     await expectVisible(page.getByRole('heading', { name: 'Your account' }));
-    expect(gone).toEqual([404]);
+    // The old chunk was asked for (by the hover preload, then the click) and always missing.
+    expect(gone.length).toBeGreaterThan(0);
+    expect(new Set(gone)).toEqual(new Set([404]));
     expect(loads).toBe(3);
     expect(page.url()).toMatch(/\/console\/me$/);
     await tab.close();

@@ -73,7 +73,7 @@ export async function openTab(browser: ConsoleBrowser, gateway: ConsoleGateway, 
     timezoneId: 'Europe/Berlin',
     locale: 'en-US',
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(15_000);
   if (options.as) {
     const value = 'session' in options.as ? options.as.session : await sessionCookie(gateway, options.as);
     await context.addCookies([{ name: 'tf_session', value, url: gateway.url }]);

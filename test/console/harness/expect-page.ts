@@ -6,7 +6,7 @@ import { expect } from 'vitest';
  * expected state or the timeout passes (vitest's `expect.poll` over Playwright locators).
  */
 
-const WAIT = { timeout: 10_000, interval: 100 };
+const WAIT = { timeout: 15_000, interval: 100 };
 
 /** Wait until the element is visible. */
 export async function expectVisible(locator: Locator): Promise<void> {

@@ -30,7 +30,7 @@ export function OrgSwitcher(): ReactElement | null {
             <span className={styles.switcherName}>{org?.name ?? 'Choose an organization'}</span>
             {org && <span className={styles.switcherMeta}>{roleLabel(org.role)}</span>}
           </span>
-          <span className="visually-hidden">, switch organization</span>
+          <span className="visually-hidden">— switch organization</span>
           <ChevronsUpDown size={14} aria-hidden />
         </button>
       }

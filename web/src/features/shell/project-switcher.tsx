@@ -27,7 +27,7 @@ export function ProjectSwitcher(): ReactElement | null {
             <span className={styles.switcherName}>{project?.name ?? 'Choose a project'}</span>
             {project?.role && <span className={styles.switcherMeta}>Project {roleLabel(project.role).toLowerCase()}</span>}
           </span>
-          <span className="visually-hidden">, switch project</span>
+          <span className="visually-hidden">— switch project</span>
           <ChevronsUpDown size={14} aria-hidden />
         </button>
       }
