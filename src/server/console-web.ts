@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Where `npm run build` writes the web console (Vite's outDir): `dist/web/` beside `dist/server/`. */
@@ -61,6 +60,8 @@ export async function registerConsoleWeb(app: FastifyInstance, options: ConsoleW
       scope.setNotFoundHandler(async (request, reply) =>
         reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(`No such file: ${request.url.split('?')[0]}\n`),
       );
+      // Loaded only with a build to serve (servers in tests have none): it costs a few hundred ms to import.
+      const { default: fastifyStatic } = await import('@fastify/static');
       // Every asset name carries a hash of its content, so a browser may keep it forever.
       await scope.register(fastifyStatic, {
         root: join(root, 'assets'),

@@ -26,6 +26,8 @@ export function notificationsList(unreadOnly: boolean) {
 export function useCreateAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer holds the secret: forget it as soon as the dialog lets go of it.
+    gcTime: 0,
     mutationFn: (body: ApiBody<'/api/me/access-tokens', 'post'>) => unwrap(api.POST('/api/me/access-tokens', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessTokensList.queryKey }),
   });
