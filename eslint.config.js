@@ -24,6 +24,7 @@ const LAYERS = {
   gateway: ['protocol', 'providers', 'auth', 'catalog', 'limits', 'billing', 'tenancy', 'store', 'core', 'config'],
   console: ['auth', 'catalog', 'limits', 'billing', 'tenancy', 'webhooks', 'payments', 'store', 'core', 'config', 'protocol'],
   server: ['gateway', 'console', 'config', 'core', 'protocol', 'store'],
+  telemetry: ['gateway', 'billing', 'providers', 'config', 'core'],
 };
 const TOP_LEVEL = [...Object.keys(LAYERS), 'cli', 'testing', 'main'];
 

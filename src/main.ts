@@ -11,19 +11,26 @@ import { createSmtpInviteSender } from './console/invites/send-invite-email.js';
 import { ModelAccessCache } from './catalog/model-access-cache.js';
 import { listModelAliases, listOrgAllowedModels } from './catalog/model-access-repository.js';
 import { DEMO_CATALOGUE_PATH } from './config/demo-catalogue.js';
+import { packageVersion } from './config/package-version.js';
 import type { ServerConfig } from './config/server-config.js';
 import { BatchWriter } from './core/batch-writer.js';
 import { admitProvidersBeforeUpstream } from './gateway/admission/admit-before-upstream.js';
 import { createMetering, type Metering } from './gateway/admission/create-metering.js';
 import { KeySelfCheck } from './gateway/admission/key-self-check.js';
+import { RequestActivity } from './gateway/request-activity.js';
 import { KeyUsageSnapshots } from './billing/key-usage-snapshots.js';
 import { readKeyUsageStatistics } from './billing/key-usage-statistics.js';
 import { createSqlResponseStore } from './gateway/stored-responses/sql-response-store.js';
 import type { Provider } from './providers/provider.js';
 import { createProviders } from './providers/registry.js';
-import { buildServer } from './server/build-server.js';
+import { buildMetricsServer, buildServer } from './server/build-server.js';
+import type { MetricsEndpoint } from './server/operations-routes.js';
+import { Readiness } from './server/readiness.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { answerMetricsCollection, fetchClusterMetrics, sendFinalMetrics } from './telemetry/cluster-metrics.js';
+import { GatewayMetrics, METRICS_CONTENT_TYPE } from './telemetry/gateway-metrics.js';
+import { loadGatewayTracing } from './telemetry/gateway-tracing.js';
 import { announceDeprecations } from './webhooks/announce-deprecations.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 
@@ -35,13 +42,18 @@ export interface RunningGateway {
   readonly metering: Metering;
   /** `http://host:port`. */
   readonly url: string;
+  /** `http://host:port` of `/metrics` when it has its own port (`TF_METRICS_PORT`), else null. */
+  readonly metricsUrl: string | null;
   /** Re-read the catalogue file (what SIGHUP does); keeps the old one if the new one is invalid. */
   reloadCatalogue(): void;
   /** Re-read keys, aliases and allowed lists now instead of at the next refresh (tests, operator tools). */
   refreshCaches(): Promise<void>;
   /** Flush request-log entries now (tests read the log right after a request). */
   flushRequestLog(): Promise<void>;
-  /** Drain in-flight requests, flush the request log, close connections. */
+  /**
+   * Drain: `/health/ready` answers 503 at once (for `TF_DRAIN_DELAY_MS` while requests are still
+   * served), then in-flight requests finish, the request log is flushed, connections close.
+   */
   close(): Promise<void>;
 }
 
@@ -51,6 +63,8 @@ export interface StartOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Clock override. */
   readonly now?: () => number;
+  /** Started by `serve --workers N` as one of the cluster's workers: `/metrics` adds up every worker's. */
+  readonly clusterWorker?: boolean;
 }
 
 /** Open the store, load the catalogue, build providers and caches, and listen: the one composition root. */
@@ -59,6 +73,8 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   const store = await openStore(config.databaseUrl);
   await migrateToLatest(store.db);
   let app: FastifyInstance | null = null;
+  // OpenTelemetry is loaded only when OTEL_* switches tracing on.
+  const tracing = await loadGatewayTracing(config.tracing, packageVersion());
   // Balance alerts are emailed over the invite SMTP settings, in the background; a failure is logged, never thrown.
   const balanceAlertSmtp = config.smtpUrl === null ? null : { url: config.smtpUrl, from: config.smtpFrom, publicUrl: config.publicUrl ?? 'http://localhost:8080' };
   const smtpAlerts = balanceAlertSmtp === null ? null : createSmtpBalanceAlertMailer(balanceAlertSmtp);
@@ -80,13 +96,19 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     balanceAlertMailer: balanceAlertMailer ?? null,
     balanceAlertSmtp,
   });
-  // Every upstream call waits for its request's admission (money held, limits counted).
-  const admitted = (next: Map<string, Provider>) => admitProvidersBeforeUpstream(next, (id) => metering.admission.ready(id));
+  // Every upstream call waits for its request's admission (money held, limits counted); traced,
+  // the wait is the admission span and each call a client span inside it.
+  const gate = (id: string) => metering.admission.ready(id);
+  const tracedGate = tracing === null ? gate : tracing.wrapGate(gate);
+  const admitted = (next: Catalogue) => {
+    const created = createProviders(next);
+    return admitProvidersBeforeUpstream(tracing === null ? created : tracing.wrapProviders(created, next), tracedGate);
+  };
   const catalogue = new CatalogueHolder({ path: config.configPath ?? DEMO_CATALOGUE_PATH, env: options.env });
-  let providers: Map<string, Provider> = admitted(createProviders(catalogue.current()));
+  let providers: Map<string, Provider> = admitted(catalogue.current());
   catalogue.onChange((next) => {
     const old = providers;
-    providers = admitted(createProviders(next));
+    providers = admitted(next);
     // In-flight requests hold the old providers; close them once those have surely finished.
     setTimeout(() => void Promise.allSettled([...old.values()].map((p) => p.close())), 15 * 60_000).unref();
   });
@@ -117,10 +139,35 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     intervalMs: 100,
     onError: (error, rows) => app?.log.error({ err: error, rows }, 'request log write failed; will retry'),
   });
+  const activity = new RequestActivity();
+  const metrics = config.metrics
+    ? new GatewayMetrics({ activity, admission: metering.admission, requestLogQueue: () => requestLog.pending, settlement: () => metering.settler.progress, now })
+    : null;
+  if (metrics !== null && options.clusterWorker) answerMetricsCollection(metrics);
+  const metricsEndpoint: MetricsEndpoint | null = metrics === null
+    ? null
+    : { render: options.clusterWorker ? () => fetchClusterMetrics() : () => metrics.render(), contentType: METRICS_CONTENT_TYPE, token: config.metricsToken };
+  let draining = false;
+  const readiness = new Readiness({
+    checks: {
+      database: () => store.ping(),
+      ...(config.redisUrl === null ? {} : { redis: () => metering.store.ping() }),
+      catalogue: async () => {
+        if (catalogue.current().models.size === 0) throw new Error('the catalogue has no models');
+      },
+    },
+    draining: () => draining,
+    onChange: (check, state, reason) => {
+      if (state === 'ok') app?.log.info({ check }, `readiness: ${check} is usable again`);
+      else app?.log.warn({ check, err: reason }, `readiness: ${check} is unavailable`);
+    },
+  });
 
   app = await buildServer({
     logLevel: config.logLevel,
     bodyLimitBytes: config.bodyLimitBytes,
+    readiness,
+    ...(metricsEndpoint !== null && config.metricsPort === null ? { metrics: metricsEndpoint } : {}),
     responseStore: createSqlResponseStore(store.db),
     console: {
       db: store.db,
@@ -150,7 +197,9 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       modelAccess,
       recordRequest: (entry) => {
         requestLog.add(entry);
-        metering.admission.finish(entry);
+        const settling = metering.admission.finish(entry);
+        if (metrics !== null) metrics.observe(entry);
+        if (tracing !== null) tracing.finish(entry, settling);
       },
       metering: {
         admission: metering.admission,
@@ -165,10 +214,17 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
         }),
       },
       now,
+      activity,
+      tracer: tracing?.tracer ?? null,
     },
   });
   const server = app;
   await server.listen({ port: config.port, host: config.host });
+  // Its own port: served by this process, or by the cluster primary for every worker.
+  const metricsServer = metricsEndpoint !== null && config.metricsPort !== null && !options.clusterWorker
+    ? buildMetricsServer({ logLevel: config.logLevel, metrics: metricsEndpoint })
+    : null;
+  if (metricsServer !== null) await metricsServer.listen({ port: config.metricsPort!, host: config.host });
   // Every process runs a delivery worker; claims in the store keep two from sending one attempt twice.
   const webhooks = config.webhookPollMs === 0
     ? null
@@ -181,13 +237,17 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   };
   announce(catalogue.current());
   catalogue.onChange((next) => announce(next));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const base = (listening: FastifyInstance, fallback: number) => {
+    const address = listening.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : fallback;
+    return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  };
   return {
     app: server,
     store,
     metering,
-    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    url: base(server, config.port),
+    metricsUrl: metricsServer === null ? null : base(metricsServer, config.metricsPort ?? 0),
     reloadCatalogue() {
       const result = catalogue.reload();
       if (result.ok) server.log.info({ file: catalogue.path }, 'catalogue reloaded');
@@ -198,6 +258,9 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     },
     flushRequestLog: () => requestLog.flush(),
     async close() {
+      draining = true;
+      // Load balancers see the 503 and stop sending before the listener closes.
+      if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
       await server.close();
       await webhooks?.stop();
       await announcing;
@@ -206,6 +269,9 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       keys.stop();
       modelAccess.stop();
       await Promise.allSettled([...providers.values()].map((p) => p.close()));
+      await tracing?.shutdown().catch((error: unknown) => server.log.warn({ err: error }, 'exporting the last spans failed'));
+      await metricsServer?.close();
+      if (metrics !== null && options.clusterWorker) await sendFinalMetrics(metrics);
       await store.close();
     },
   };

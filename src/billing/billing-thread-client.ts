@@ -8,6 +8,7 @@ import type { BillingThreadData, BillingThreadReply, BillingThreadRequest } from
 import type { RequestLogEntry } from './request-log-entry.js';
 import { REQUEST_LOG_COLUMNS, requestLogValues } from './request-log-repository.js';
 import type { SmtpBalanceAlertMailerOptions } from './smtp-balance-alert-mailer.js';
+import type { SettlementProgress } from './usage-settler.js';
 import { USAGE_EVENT_COLUMNS, isBillable, usageEventValues } from './usage-event-repository.js';
 
 /**
@@ -42,6 +43,7 @@ export class BillingThread {
   private state: 'running' | 'closed' | 'dead' = 'running';
   private readonly errorListeners: ((what: string, error: unknown) => void)[] = [];
   private readonly deathListeners: ((error: Error) => void)[] = [];
+  private settlerProgress: SettlementProgress = { drainedAt: null, lastPassEvents: 0 };
 
   constructor(file: string, entry: URL, private readonly onClosed: () => void, private readonly onDied: () => void) {
     const workerData: BillingThreadData = { file, logColumns: REQUEST_LOG_COLUMNS, usageColumns: USAGE_EVENT_COLUMNS };
@@ -51,6 +53,11 @@ export class BillingThread {
     this.worker.on('message', (reply: BillingThreadReply) => this.receive(reply));
     this.worker.on('error', (error) => this.die(error));
     this.worker.on('exit', (code) => this.die(new Error(`The billing thread exited with code ${code}`)));
+  }
+
+  /** The thread's settler progress as of its last answer. */
+  get progress(): SettlementProgress {
+    return this.settlerProgress;
   }
 
   /** Settlement errors reported by the thread (a pass failed, an alert email failed). */
@@ -104,6 +111,7 @@ export class BillingThread {
       for (const listener of this.errorListeners) listener(reply.what, reply.error);
       return;
     }
+    if (reply.progress !== undefined) this.settlerProgress = reply.progress;
     const waiter = this.waiting.get(reply.id);
     if (waiter === undefined) return;
     this.waiting.delete(reply.id);

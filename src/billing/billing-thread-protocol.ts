@@ -1,4 +1,5 @@
 import type { SmtpBalanceAlertMailerOptions } from './smtp-balance-alert-mailer.js';
+import type { SettlementProgress } from './usage-settler.js';
 
 /** What the billing thread is started with. */
 export interface BillingThreadData {
@@ -21,6 +22,12 @@ export type BillingThreadRequest =
 
 /** Billing thread → main thread. */
 export type BillingThreadReply =
-  | { readonly type: 'done'; readonly id: number; readonly error: { readonly message: string; readonly code?: string } | null }
+  | {
+      readonly type: 'done';
+      readonly id: number;
+      readonly error: { readonly message: string; readonly code?: string } | null;
+      /** The settler's progress after a `settle` or `close` request. */
+      readonly progress?: SettlementProgress;
+    }
   /** A settlement pass or an alert email failed (settlement goes on; the main thread logs it). */
   | { readonly type: 'error'; readonly what: string; readonly error: unknown };

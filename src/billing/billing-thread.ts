@@ -24,7 +24,8 @@ let now = Date.now();
 let settler: UsageSettler | null = null;
 
 port.on('message', (request: BillingThreadRequest) => {
-  const done = (error: unknown = null) => post({ type: 'done', id: request.id, error: error === null ? null : toWire(error) });
+  const done = (error: unknown = null) =>
+    post({ type: 'done', id: request.id, error: error === null ? null : toWire(error), ...(settler !== null ? { progress: settler.progress } : {}) });
   if (request.type === 'log') {
     try {
       writeLog(request.logRows, request.usageRows);

@@ -1,6 +1,6 @@
 import { billingThreadFor, type BillingThread } from './billing-thread-client.js';
 import type { SmtpBalanceAlertMailerOptions } from './smtp-balance-alert-mailer.js';
-import { UsageSettler, type Settler, type UsageSettlerOptions } from './usage-settler.js';
+import { UsageSettler, type SettlementProgress, type Settler, type UsageSettlerOptions } from './usage-settler.js';
 
 /** Options of {@link createUsageSettler}. */
 export interface CreateUsageSettlerOptions extends UsageSettlerOptions {
@@ -52,6 +52,10 @@ class ThreadedUsageSettler implements Settler {
 
   get runsOn(): 'main thread' | 'worker thread' {
     return this.fallback === null ? 'worker thread' : 'main thread';
+  }
+
+  get progress(): SettlementProgress {
+    return this.fallback === null ? this.thread.progress : this.fallback.progress;
   }
 
   start(): void {

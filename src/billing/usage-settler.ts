@@ -12,10 +12,20 @@ import { settleUsage } from './settle-usage.js';
  */
 const SETTLE_BATCH = 200;
 
+/** What a settler knows about the outbox from its own passes (metrics read it; no query of its own). */
+export interface SettlementProgress {
+  /** When the last pass that left no usage event pending began, ms since epoch; null before the first. */
+  readonly drainedAt: number | null;
+  /** Usage events the last completed pass found waiting (and settled). */
+  readonly lastPassEvents: number;
+}
+
 /** Settles usage in the background: on this thread ({@link UsageSettler}) or on a worker thread (`ThreadedUsageSettler`). */
 export interface Settler {
   /** Where passes run now (a worker's settler falls back to the main thread if the worker dies). */
   readonly runsOn: 'main thread' | 'worker thread';
+  /** Progress as of the last pass. */
+  readonly progress: SettlementProgress;
   /** Start settling periodically. */
   start(): void;
   /** Settle everything pending and expire what is due; resolves after a pass that started after the call. */
@@ -49,8 +59,13 @@ export class UsageSettler implements Settler {
   /** A pass queued but not started yet, which every caller until it starts can share. */
   private queued: Promise<void> | null = null;
   private mailing: Promise<void> = Promise.resolve();
+  private lastProgress: SettlementProgress = { drainedAt: null, lastPassEvents: 0 };
 
   readonly runsOn = 'main thread';
+
+  get progress(): SettlementProgress {
+    return this.lastProgress;
+  }
 
   constructor(private readonly options: UsageSettlerOptions) {}
 
@@ -89,17 +104,22 @@ export class UsageSettler implements Settler {
   }
 
   private async drain(): Promise<void> {
+    const startedAt = this.options.now();
+    let events = 0;
     try {
       for (;;) {
         const result = await settleUsage(this.options.db, this.options.now(), SETTLE_BATCH);
         this.mail(result.crossings);
+        events += result.events;
         if (result.events < SETTLE_BATCH) break;
         // On SQLite a batch runs synchronously (its awaits are already-resolved promises), so
         // without this a busy second's backlog would hold the event loop for its whole length.
         await yieldToEventLoop();
       }
+      this.lastProgress = { drainedAt: startedAt, lastPassEvents: events };
       this.mail((await expireCreditBuckets(this.options.db, this.options.now())).crossings);
     } catch (error) {
+      if (events > 0) this.lastProgress = { drainedAt: this.lastProgress.drainedAt, lastPassEvents: events };
       this.options.onError(error);
     }
   }

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { loadTracingConfig, type TracingConfig } from './tracing-config.js';
 
 /** Settings of `tf-gateway serve`, from flags, then environment, then defaults. */
 const serverConfigSchema = z.object({
@@ -55,13 +57,26 @@ const serverConfigSchema = z.object({
   allowSignUp: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
   /** Whether webhooks may be delivered to loopback, private and link-local addresses (default: refused). */
   webhookAllowPrivateUrls: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
+  /** Processes serving the port (node:cluster); 1 runs no cluster. `auto`: one per core. */
+  workers: z.union([z.literal('auto').transform(() => availableParallelism()), z.coerce.number().int().min(1).max(256)], { error: "must be a whole number from 1 to 256, or 'auto'" }),
+  /** Whether `GET /metrics` (Prometheus) is served and request metrics are collected. */
+  metrics: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
+  /** Serve `/metrics` on this port only (not on the main port); null: on the main port. */
+  metricsPort: z.coerce.number().int().min(0).max(65535).nullable(),
+  /** Bearer token `/metrics` requires (secret); null: none. */
+  metricsToken: z.string().min(1).nullable(),
+  /** After SIGTERM, how long `/health/ready` answers 503 while requests are still served, before the listener closes, ms. */
+  drainDelayMs: z.coerce.number().int().min(0).max(600_000),
 });
 
 /** Validated, frozen settings of the server. */
-export type ServerConfig = Readonly<z.infer<typeof serverConfigSchema>>;
+export type ServerConfig = Readonly<z.infer<typeof serverConfigSchema>> & {
+  /** OpenTelemetry tracing, from the standard `OTEL_*` variables (off unless an exporter is configured). */
+  readonly tracing: TracingConfig;
+};
 
 /** Secret settings, never logged. */
-export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken', 'smtpUrl', 'stripeSecretKey', 'stripeWebhookSecret'];
+export const SECRET_SETTINGS: readonly (keyof ServerConfig)[] = ['adminToken', 'smtpUrl', 'stripeSecretKey', 'stripeWebhookSecret', 'metricsToken'];
 
 /** Flags of `serve`, for `--help`. */
 export const SERVE_HELP = `Usage: tf-gateway serve [options]
@@ -76,6 +91,8 @@ Options (flag / environment variable, default):
   --host H           TF_HOST            127.0.0.1
   --database URL     TF_DATABASE_URL    sqlite:./data/tf-gateway.db  (or postgres://...)
   --redis URL        TF_REDIS_URL       none (limits and caches stay in the process)
+  --workers N        TF_WORKERS         1  (processes on the one port, or 'auto': one per core;
+                                        more than 1 needs PostgreSQL and --redis)
                      TF_ADMIN_TOKEN     platform-operator bearer token for /api
                      TF_LOG_LEVEL       info
                      TF_BODY_LIMIT      33554432 (bytes)
@@ -95,6 +112,13 @@ Options (flag / environment variable, default):
                      TF_WEBHOOK_POLL_MS 500  (webhook delivery queue polled; 0: no worker here)
                      TF_WEBHOOK_ALLOW_PRIVATE_URLS false  (true: deliver to loopback/private addresses)
                      TF_ALLOW_SIGN_UP   true  (false: people join only by invite or the operator)
+                     TF_METRICS         true  (false: no /metrics and no request metrics)
+                     TF_METRICS_PORT    none  (serve /metrics on this port instead of the main one)
+                     TF_METRICS_TOKEN   none  (/metrics then requires Authorization: Bearer <token>)
+                     TF_DRAIN_DELAY_MS  0     (after SIGTERM: /health/ready answers 503 this long
+                                        while requests are still served, then drain and exit)
+                     OTEL_*             tracing off unless OTEL_TRACES_EXPORTER or an
+                                        OTEL_EXPORTER_OTLP_*ENDPOINT is set (docs/operations.md)
   -h, --help`;
 
 /** Parse `serve` flags and the environment into a config; throws one error listing every problem. */
@@ -108,6 +132,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
       host: { type: 'string' },
       database: { type: 'string' },
       redis: { type: 'string' },
+      workers: { type: 'string' },
     },
     strict: true,
   });
@@ -138,6 +163,11 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     webhookPollMs: env.TF_WEBHOOK_POLL_MS ?? 500,
     webhookAllowPrivateUrls: env.TF_WEBHOOK_ALLOW_PRIVATE_URLS ?? 'false',
     allowSignUp: env.TF_ALLOW_SIGN_UP ?? 'true',
+    workers: values.workers ?? env.TF_WORKERS ?? 1,
+    metrics: env.TF_METRICS ?? 'true',
+    metricsPort: env.TF_METRICS_PORT ?? null,
+    metricsToken: env.TF_METRICS_TOKEN ?? null,
+    drainDelayMs: env.TF_DRAIN_DELAY_MS ?? 0,
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -149,5 +179,27 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
   if (result.data.configPath === null && !result.data.demo) {
     throw new Error('No catalogue: pass --config FILE (or TF_CONFIG), or --demo for the bundled demo catalogue.');
   }
-  return Object.freeze(result.data);
+  if (result.data.workers > 1) checkWorkersAllowed(result.data.workers, result.data.databaseUrl, result.data.redisUrl);
+  return Object.freeze({ ...result.data, tracing: loadTracingConfig(env) });
+}
+
+/**
+ * Several processes on one port keep every rule only with state they all share: holds and rate
+ * windows in Redis (without it each process would hold money against the whole balance on its
+ * own), and a database every process may write at once. SQLite has one writer at a time: each
+ * process would run its own billing thread (request-log batches and settlement passes), and their
+ * main threads' own synchronous writes (console changes, stored responses, webhook claims) would
+ * wait for the file lock with the event loop stopped, the stall the billing thread exists to avoid;
+ * Kysely's migrator also takes no lock on SQLite. One process with its billing thread is the
+ * SQLite configuration; more cores need PostgreSQL.
+ */
+function checkWorkersAllowed(workers: number, databaseUrl: string, redisUrl: string | null): void {
+  const problems: string[] = [];
+  if (!databaseUrl.startsWith('postgres://') && !databaseUrl.startsWith('postgresql://')) {
+    problems.push('  --workers needs PostgreSQL (--database postgres://...): SQLite allows one writer at a time, so one process (with its billing thread) is the SQLite setup.');
+  }
+  if (redisUrl === null) {
+    problems.push('  --workers needs Redis (--redis redis://...): holds, balances in flight and rate limits must be shared by every process, or each would admit against the whole balance.');
+  }
+  if (problems.length > 0) throw new Error(`Cannot run ${workers} workers:\n${problems.join('\n')}`);
 }

@@ -69,9 +69,33 @@ function inferencePaths(): Record<string, JsonSchema> {
   };
 }
 
+/** Health checks and metrics for load balancers and Prometheus (docs/operations.md). */
+function operationsPaths(): Record<string, JsonSchema> {
+  const op = (summary: string, responses: JsonSchema, security: JsonSchema[] = []): JsonSchema => ({ summary, tags: ['operations'], security, responses });
+  const status = (values: string[]) => ({ 'application/json': { schema: { type: 'object', properties: { status: { enum: values } }, required: ['status'] } } });
+  const ready = { type: 'object', properties: { status: { enum: ['ready', 'not_ready', 'draining'] }, checks: { type: 'object', additionalProperties: { enum: ['ok', 'unavailable'] } } }, required: ['status', 'checks'] };
+  return {
+    '/health': { get: op('Liveness (kept for existing probes).', { 200: { description: 'The process answers.', content: status(['ok']) } }) },
+    '/health/live': { get: op('Liveness: the process answers (also while draining).', { 200: { description: 'Live.', content: status(['ok']) } }) },
+    '/health/ready': {
+      get: op('Readiness: the store, Redis (when configured) and the catalogue are usable, and the process is not draining.', {
+        200: { description: 'Ready.', content: { 'application/json': { schema: ready } } },
+        503: { description: 'Not ready, or draining after SIGTERM.', content: { 'application/json': { schema: ready } } },
+      }),
+    },
+    '/metrics': {
+      get: op(
+        'Prometheus metrics (text format 0.0.4); absent with TF_METRICS=false or TF_METRICS_PORT.',
+        { 200: { description: 'Metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, 401: { description: 'Missing or wrong TF_METRICS_TOKEN.' } },
+        [{}, { metricsToken: [] }],
+      ),
+    },
+  };
+}
+
 /** Build the OpenAPI 3.1 document of `/api` and `/v1` from the route schemas (never by hand). */
 export function buildOpenApiDocument(options: { readonly version?: string } = {}): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = inferencePaths() as Record<string, Record<string, JsonSchema>>;
+  const paths: Record<string, Record<string, JsonSchema>> = { ...inferencePaths(), ...operationsPaths() } as Record<string, Record<string, JsonSchema>>;
   for (const route of CONSOLE_ROUTES) {
     const path = `/api${route.url.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operationOf(route) };
@@ -86,6 +110,7 @@ export function buildOpenApiDocument(options: { readonly version?: string } = {}
         inferenceKey: { type: 'http', scheme: 'bearer', description: 'An sk-tf- inference key (/v1 only).' },
         accessToken: { type: 'http', scheme: 'bearer', description: 'A tf_at_ access token or TF_ADMIN_TOKEN (/api only).' },
         session: { type: 'apiKey', in: 'cookie', name: 'tf_session', description: 'Console session; writes need X-Requested-With: XMLHttpRequest.' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'TF_METRICS_TOKEN, when set (/metrics only).' },
       },
     },
   };

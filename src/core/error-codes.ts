@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   GW_UPSTREAM_INVALID_RESPONSE: { status: 502, wire: 'upstream_invalid_response', kind: 'upstream', retryable: true },
   GW_UPSTREAM_STREAM_FAILED: { status: 502, wire: 'upstream_stream_failed', kind: 'upstream', retryable: false },
   GW_OVERLOADED: { status: 503, wire: 'overloaded', kind: 'overloaded', retryable: true },
+  GW_METRICS_TOKEN_INVALID: { status: 401, wire: 'invalid_metrics_token', kind: 'authentication', retryable: false },
   CONSOLE_UNAUTHENTICATED: { status: 401, wire: 'unauthenticated', kind: 'authentication', retryable: false },
   CONSOLE_INVALID_CREDENTIALS: { status: 401, wire: 'invalid_credentials', kind: 'authentication', retryable: false },
   CONSOLE_INFERENCE_KEY_REFUSED: { status: 401, wire: 'inference_key_not_accepted', kind: 'authentication', retryable: false },

@@ -4,7 +4,9 @@ import type { Catalogue } from '../config/catalogue-types.js';
 import type { Provider } from '../providers/provider.js';
 import type { AdmissionService } from './admission/admission-service.js';
 import type { KeySelfCheck } from './admission/key-self-check.js';
+import type { RequestActivity } from './request-activity.js';
 import type { RequestLogEntry } from './request-record.js';
+import type { RequestTracer } from './request-tracer.js';
 
 /** What the gateway routes need, injected by the composition root. */
 export interface GatewayDeps {
@@ -21,6 +23,10 @@ export interface GatewayDeps {
   readonly metering: GatewayMetering;
   /** Milliseconds since epoch. */
   readonly now: () => number;
+  /** Counts requests in flight and streams open (for metrics); absent: not counted. */
+  readonly activity?: RequestActivity;
+  /** Opens a span per request when tracing is on; absent or null: no tracing. */
+  readonly tracer?: RequestTracer | null;
 }
 
 /** The metering services the routes use. */

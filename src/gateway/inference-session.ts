@@ -56,7 +56,8 @@ export async function runInference(
   endpoint: Endpoint,
   handler: (session: InferenceSession) => Promise<void>,
 ): Promise<void> {
-  const record = new RequestRecord(request.id, endpoint, deps.now(), deps.now, deps.recordRequest);
+  const record = new RequestRecord(request.id, endpoint, deps.now(), deps.now, deps.recordRequest, deps.activity);
+  if (deps.tracer) deps.tracer.start({ id: request.id, endpoint, method: request.method, route: request.routeOptions.url ?? '', headers: request.headers, body: request.body });
   const body = request.body;
   if (isJsonObject(body) && typeof body.model === 'string') record.modelRequested = body.model;
   record.user = readEndUser(body);

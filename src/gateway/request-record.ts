@@ -2,6 +2,7 @@ import type { CachedKey } from '../auth/key-cache.js';
 import { isGatewayError } from '../core/errors.js';
 import type { IrUsage } from '../protocol/ir/index.js';
 import type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
+import { RequestActivity } from './request-activity.js';
 
 export type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
 
@@ -29,11 +30,16 @@ export class RequestRecord {
     private readonly startedAt: number,
     private readonly now: () => number,
     private readonly sink: (entry: RequestLogEntry) => void,
-  ) {}
+    private readonly activity: RequestActivity = UNCOUNTED,
+  ) {
+    activity.inFlight++;
+  }
 
   /** Mark the moment the first byte of the answer went to the client. */
   markFirstByte(): void {
-    if (this.firstByteAt === null) this.firstByteAt = this.now();
+    if (this.firstByteAt !== null) return;
+    this.firstByteAt = this.now();
+    if (this.stream) this.activity.streaming++;
   }
 
   /** Set the metered usage and its cost. */
@@ -46,6 +52,8 @@ export class RequestRecord {
   finish(status: number, error?: unknown): void {
     if (this.done) return;
     this.done = true;
+    this.activity.inFlight--;
+    if (this.stream && this.firstByteAt !== null) this.activity.streaming--;
     const end = this.now();
     this.sink({
       id: this.id,
@@ -70,3 +78,6 @@ export class RequestRecord {
     });
   }
 }
+
+/** Where records without an activity counter count (nobody reads it). */
+const UNCOUNTED = new RequestActivity();

@@ -96,6 +96,8 @@ export interface LimitStore {
   applySync(id: string, baseNano: bigint, seq: number, confirmedNano: bigint): Promise<void>;
   /** An account's state, or null when never synced. */
   read(id: string): Promise<AccountState | null>;
+  /** Resolves when the store can be used now (readiness checks); rejects when it cannot. */
+  ping(): Promise<void>;
   /** Release connections and timers. */
   close(): Promise<void>;
 }

@@ -91,6 +91,9 @@ export class MemoryLimitStore implements LimitStore {
   }
 
   /** Nothing to release. */
+  /** Process memory is always there. */
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {}
 
   /** Windows older than the previous one can no longer be corrected or read. */

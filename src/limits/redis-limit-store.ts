@@ -127,6 +127,11 @@ export class RedisLimitStore implements LimitStore {
   }
 
   /** Withdraw this process (its holds vanish with its heartbeat) and disconnect. */
+  /** One PING round trip (fails at once while disconnected: there is no offline queue). */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     await this.redis.del(`${this.prefix}proc:${this.proc}`).catch(() => undefined);

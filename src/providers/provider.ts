@@ -36,6 +36,8 @@ export interface ProviderCallContext {
   readonly requestId: string;
   /** Aborted when the client disconnects or the gateway gives up; cancels the upstream call. */
   readonly signal: CallSignal;
+  /** Extra headers for the upstream request: trace context (`traceparent`, `tracestate`) when tracing is on. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A raw request for the passthrough path: the client's body, already rewritten by the gateway. */

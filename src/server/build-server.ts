@@ -8,6 +8,8 @@ import { registerConsole, type ConsoleDeps } from '../console/console-plugin.js'
 import { buildOpenApiDocument } from '../console/openapi.js';
 import { registerConsoleWeb, type ConsoleWebOptions } from './console-web.js';
 import { openAIErrorHandler, sendOpenAIError } from './error-handler.js';
+import { registerHealthRoutes, registerMetricsRoute, type MetricsEndpoint } from './operations-routes.js';
+import type { Readiness } from './readiness.js';
 
 /** Options of {@link buildServer}. */
 export interface BuildServerOptions {
@@ -20,6 +22,10 @@ export interface BuildServerOptions {
   readonly console?: ConsoleDeps;
   /** Where the built web console lives (default: `dist/web`); it is served under /console. */
   readonly consoleWeb?: ConsoleWebOptions;
+  /** `GET /health/ready`'s checks; absent: no readiness route. */
+  readonly readiness?: Readiness;
+  /** `GET /metrics` on this port; absent: not served here (off, or on its own port). */
+  readonly metrics?: MetricsEndpoint;
 }
 
 /**
@@ -28,14 +34,37 @@ export interface BuildServerOptions {
  * and the web console's files under `/console`.
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const app = createApp(options.logLevel, options.bodyLimitBytes);
+  registerHealthRoutes(app, options.readiness ?? null);
+  if (options.metrics) registerMetricsRoute(app, options.metrics);
+  await app.register(async (scope) => {
+    registerGateway(scope, options.gateway, options.responseStore ? { responseStore: options.responseStore } : {});
+  });
+  if (options.console) await registerConsole(app, options.console);
+  await registerConsoleWeb(app, options.consoleWeb);
+  // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
+  const openapi = buildOpenApiDocument();
+  app.get('/openapi.json', async () => openapi);
+  return app;
+}
+
+/** A server for `/metrics` alone, on its own port (`TF_METRICS_PORT`): request ids and error envelopes as on the main port. */
+export function buildMetricsServer(options: { readonly logLevel: string; readonly metrics: MetricsEndpoint }): FastifyInstance {
+  const app = createApp(options.logLevel, 1024);
+  registerMetricsRoute(app, options.metrics);
+  return app;
+}
+
+/** Fastify with what every answer of ours has: an `x-request-id`, and errors (and unknown routes) in the OpenAI envelope. */
+function createApp(logLevel: string, bodyLimitBytes: number): FastifyInstance {
   const app = Fastify({
-    logger: { level: options.logLevel },
+    logger: { level: logLevel },
     // Request ids are ours (sortable, `req_`), never taken from the client.
     genReqId: () => createRequestId(),
     requestIdHeader: false,
     // The request log (one row per request, in the store) replaces per-request access log lines.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: options.bodyLimitBytes,
+    bodyLimit: bodyLimitBytes,
     return503OnClosing: true,
   });
   // Callback style: an async hook costs a promise and a microtask on every request.
@@ -48,14 +77,5 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const path = request.url.split('?')[0] ?? request.url;
     await sendOpenAIError(reply, new GatewayError('GW_ROUTE_NOT_FOUND', `Unknown request URL: ${request.method} ${path}.`));
   });
-  app.get('/health', async () => ({ status: 'ok' }));
-  await app.register(async (scope) => {
-    registerGateway(scope, options.gateway, options.responseStore ? { responseStore: options.responseStore } : {});
-  });
-  if (options.console) await registerConsole(app, options.console);
-  await registerConsoleWeb(app, options.consoleWeb);
-  // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
-  const openapi = buildOpenApiDocument();
-  app.get('/openapi.json', async () => openapi);
   return app;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type Pg from 'pg';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type DialectInfo } from './dialect.js';
 import type { Database } from './schema.js';
@@ -12,6 +12,8 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** Capability flags of the engine. */
   readonly dialect: DialectInfo;
+  /** One trivial query (`SELECT 1`): resolves when the database answers now (readiness checks). */
+  ping(): Promise<void>;
   /** Close the connection(s); the store is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -50,7 +52,11 @@ function openSqlite(path: string, options: OpenStoreOptions): Store {
   database.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5_000)}`);
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: SQLITE_DIALECT, close: () => db.destroy() };
+  return { db, dialect: SQLITE_DIALECT, ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }
 
 /** Prepared statements kept per connection (most recently used). */
@@ -104,7 +110,7 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Sto
     await db.destroy();
     throw new Error(`Cannot connect to PostgreSQL at '${redact(url)}': ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return { db, dialect: POSTGRES_DIALECT, close: () => db.destroy() };
+  return { db, dialect: POSTGRES_DIALECT, ping: () => ping(db), close: () => db.destroy() };
 }
 
 /**

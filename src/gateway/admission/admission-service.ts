@@ -106,6 +106,7 @@ export class AdmissionService {
   private readonly waiting = new Set<PendingAdmission>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly tickets = new Map<string, Ticket>();
+  private admitted = 0;
 
   constructor(private readonly options: AdmissionServiceOptions) {}
 
@@ -124,19 +125,28 @@ export class AdmissionService {
     return this.pending.get(requestId)?.ready ?? Promise.reject(new GatewayError('GW_INTERNAL', 'The request reached the upstream without admission.'));
   }
 
-  /** Settle a finished request (called with its log entry, whatever the outcome). */
-  finish(entry: RequestLogEntry): void {
+  /**
+   * Settle a finished request (called with its log entry, whatever the outcome). Returns when its
+   * hold is released and its cost recorded (for tracing), or undefined if it never began admission.
+   */
+  finish(entry: RequestLogEntry): Promise<void> | undefined {
     const admitted = this.pending.get(entry.id);
-    if (admitted === undefined) return;
+    if (admitted === undefined) return undefined;
     this.pending.delete(entry.id);
     // Wait for admission itself, not its timeout: a hold taken after the client was told 503 is
     // still released here.
-    void admitted.work.then(() => this.settle(entry), () => undefined);
+    const settled = admitted.work.then(() => this.settle(entry), () => undefined);
+    return settled;
   }
 
   /** Requests admitted and not yet settled. */
   get inFlight(): number {
     return this.tickets.size;
+  }
+
+  /** Requests admitted (money held, limits counted) since this service started. */
+  get admittedTotal(): number {
+    return this.admitted;
   }
 
   private async admit(request: AdmissionRequest): Promise<void> {
@@ -199,6 +209,7 @@ export class AdmissionService {
   private apply(request: AdmissionRequest, plan: AdmissionPlan, outcome: AdmissionOutcome): void {
     const now = this.options.now();
     if (outcome.ok) {
+      this.admitted++;
       if (outcome.windows.length > 0) request.setHeaders(rateLimitHeaders(outcome.windows, now));
       this.tickets.set(request.requestId, {
         accounts: plan.accounts,

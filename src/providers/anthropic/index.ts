@@ -29,7 +29,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     timeouts: config.timeouts,
   });
   const post = (body: unknown, context: ProviderCallContext) =>
-    client.postJson(MESSAGES_PATH, jsonBody(body), { signal: context.signal, requestId: context.requestId });
+    client.postJson(MESSAGES_PATH, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
 
   return {
     id: providerId,
@@ -37,7 +37,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     passthrough: new Set<WireFormat>(['anthropic-messages']),
     async chat(request, context) {
       const plan = convertRequest(request, { stream: false });
-      const { text } = await client.postJsonText(MESSAGES_PATH, jsonBody(plan.body), { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES });
+      const { text } = await client.postJsonText(MESSAGES_PATH, jsonBody(plan.body), { signal: context.signal, requestId: context.requestId, headers: context.headers, maxBytes: MAX_RESPONSE_BYTES });
       return convertResponse(parseMessage(providerId, text), { jsonMode: plan.jsonMode });
     },
     async streamChat(request, context) {

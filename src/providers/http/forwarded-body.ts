@@ -9,7 +9,7 @@ import type { UpstreamClient } from './upstream-client.js';
  * (`text`, no body stream), a streaming one is handed over as its stream (`body`).
  */
 export async function forwardRaw(client: UpstreamClient, path: string, request: RawForwardRequest, context: ProviderCallContext, maxBytes: number): Promise<RawForwardResponse> {
-  const options = { signal: context.signal, requestId: context.requestId };
+  const options = { signal: context.signal, requestId: context.requestId, headers: context.headers };
   if (!request.stream) {
     const res = await client.postJsonText(path, request.body, { ...options, maxBytes });
     return { status: res.status, contentType: contentTypeOf(res.headers), text: res.text };

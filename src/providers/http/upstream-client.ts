@@ -39,16 +39,24 @@ export function jsonBody(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
+/** Per-call options: cancellation, the request id sent as `x-request-id`, and extra headers (trace context). */
+export interface UpstreamCallOptions {
+  readonly signal: CallSignal;
+  readonly requestId: string;
+  /** Added to the static headers (`traceparent` ...); absent on most calls. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
 /** Keep-alive HTTP client for one upstream; every failure becomes a GatewayError. */
 export interface UpstreamClient {
   /** POST a JSON body; resolves on a 2xx answer, rejects with a GatewayError otherwise. */
-  postJson(path: string, body: string, options: { signal: CallSignal; requestId: string }): Promise<UpstreamResponse>;
+  postJson(path: string, body: string, options: UpstreamCallOptions): Promise<UpstreamResponse>;
   /**
    * POST a JSON body and read the whole 2xx answer (at most `maxBytes`) as text. For answers read
    * whole, this skips the body stream `postJson` hands out (undici's Readable costs ≈15 % of a bare
    * proxy's CPU per request in stream bookkeeping: push, read, nextTick, destroy).
    */
-  postJsonText(path: string, body: string, options: { signal: CallSignal; requestId: string; maxBytes: number }): Promise<UpstreamTextResponse>;
+  postJsonText(path: string, body: string, options: UpstreamCallOptions & { maxBytes: number }): Promise<UpstreamTextResponse>;
   /** Close pooled connections. */
   close(): Promise<void>;
 }
@@ -72,13 +80,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const paths = new Map<string, string>();
 
   return {
-    async postJson(path, body, { signal, requestId }) {
+    async postJson(path, body, { signal, requestId, headers }) {
       let res;
       try {
         res = await pool.request({
           path: pathFor(path),
           method: 'POST',
-          headers: { ...staticHeaders, 'x-request-id': requestId },
+          headers: headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId },
           body,
           // undici takes any signal with addEventListener (it adds one listener, removed when the body
           // closes). The gateway's RequestSignal keeps that to an array push; an AbortSignal (an
@@ -99,10 +107,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }
       throw mapUpstreamStatus(options.providerId, res.statusCode, res.headers, text);
     },
-    postJsonText(path, body, { signal, requestId, maxBytes }) {
+    postJsonText(path, body, { signal, requestId, headers, maxBytes }) {
       if (signal.aborted) return Promise.reject(signal.reason);
+      const sent = headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
       return new Promise<UpstreamTextResponse>((resolve, reject) => {
-        pool.dispatch({ path: pathFor(path), method: 'POST', headers: { ...staticHeaders, 'x-request-id': requestId }, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
+        pool.dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
       });
     },
     close: () => pool.close(),

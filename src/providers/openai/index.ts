@@ -32,9 +32,9 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     timeouts: config.timeouts,
   });
   const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
-    client.postJson(path, jsonBody(body), { signal: context.signal, requestId: context.requestId });
+    client.postJson(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
   const postText = async (path: string, body: unknown, context: ProviderCallContext): Promise<string> =>
-    (await client.postJsonText(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, maxBytes: MAX_RESPONSE_BYTES })).text;
+    (await client.postJsonText(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers, maxBytes: MAX_RESPONSE_BYTES })).text;
 
   return {
     id: providerId,
