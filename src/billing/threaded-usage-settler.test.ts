@@ -59,8 +59,11 @@ describe('the billing thread (SQLite file)', () => {
     // A retried batch (same ids) changes nothing.
     await writeRequestLog(store.db, [entry('req_t1', orgId, projectId, 300n, now)]);
     expect((await listRequestLogRows(store.db, { limit: 10 })).map((r) => r.id).sort()).toEqual(['req_t1', 'req_t2']);
+    expect(settler.progress).toEqual({ drainedAt: null, lastPassEvents: 0 });
     await settler.runOnce();
     expect(await getOrgBalance(store.db, orgId)).toBe(999_500n);
+    // What the pass found comes back from the thread, dated with the caller's clock (metrics read it).
+    expect(settler.progress).toEqual({ drainedAt: now + 50, lastPassEvents: 2 });
     const settled = await store.db.selectFrom('usage_events').select('settled_at').execute();
     expect(settled.map((r) => Number(r.settled_at))).toEqual([now + 50, now + 50]);
     await writeRequestLog(store.db, [entry('req_t3', orgId, projectId, 100n, now + 2)]);
