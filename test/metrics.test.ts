@@ -229,7 +229,7 @@ describe.skipIf(parserMissing !== null)('GET /metrics on its own port, behind a 
     const main = await fetch(`${gw.rootURL}/metrics`);
     expect(main.status).toBe(404);
     expect(gw.gateway.metricsUrl).not.toBeNull();
-    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: token }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: token }] as Record<string, string>[]) {
       const refused = await fetch(`${gw.gateway.metricsUrl}/metrics`, { headers });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('x-request-id')).toMatch(/^req_/);

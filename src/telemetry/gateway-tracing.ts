@@ -18,8 +18,11 @@ export interface GatewayTracing {
   wrapGate(gate: AdmissionGate): AdmissionGate;
   /** Wrap a catalogue's providers: one client span per upstream call, trace context sent upstream. */
   wrapProviders(providers: ReadonlyMap<string, Provider>, catalogue: Catalogue): Map<string, Provider>;
-  /** A request finished: end its spans; `settling` (its hold being released) becomes the settlement span. */
-  finish(entry: RequestLogEntry, settling: Promise<void> | undefined): void;
+  /**
+   * A request finished: end its spans. `settling` (its hold being released; true when it held
+   * money) becomes the settlement span.
+   */
+  finish(entry: RequestLogEntry, settling: Promise<boolean> | undefined): void;
   /** Export what is buffered and stop. */
   shutdown(): Promise<void>;
 }

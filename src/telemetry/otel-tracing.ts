@@ -19,6 +19,12 @@ interface RequestTrace {
   readonly root: Span;
   /** The root span's context: parent of every child span. */
   readonly context: Context;
+  /**
+   * Wall-clock ms minus monotonic ms at the request's start. Every span of the request is timed as
+   * `anchor + performance.now()`: one clock, so children sit inside their parent to the
+   * microsecond (the SDK anchors each span to `Date.now()` on its own, to the millisecond).
+   */
+  readonly anchor: number;
   admissionTraced: boolean;
   /** Upstream spans still open: ended with the request (streams) or at `endAt` (answers read whole), once usage is known. */
   readonly upstream: { readonly span: Span; endAt: number | null }[];
@@ -106,8 +112,9 @@ class OtelTracing implements GatewayTracing {
       const messages = inputMessages(request.body);
       if (messages !== null) attributes['gen_ai.input.messages'] = JSON.stringify(messages);
     }
-    const root = this.otel.startSpan(`${request.method} ${request.route}`, { kind: SpanKind.SERVER, attributes }, parent);
-    this.traces.set(request.id, { root, context: trace.setSpan(parent, root), admissionTraced: false, upstream: [] });
+    const anchor = Date.now() - performance.now();
+    const root = this.otel.startSpan(`${request.method} ${request.route}`, { kind: SpanKind.SERVER, attributes, startTime: anchor + performance.now() }, parent);
+    this.traces.set(request.id, { root, context: trace.setSpan(parent, root), anchor, admissionTraced: false, upstream: [] });
   }
 
   wrapGate(gate: AdmissionGate): AdmissionGate {
@@ -116,12 +123,12 @@ class OtelTracing implements GatewayTracing {
       // One admission per request: a second upstream call (a fallback) finds it done.
       if (traced === undefined || traced.admissionTraced) return gate(requestId);
       traced.admissionTraced = true;
-      const span = this.otel.startSpan('admission', { kind: SpanKind.INTERNAL }, traced.context);
+      const span = this.otel.startSpan('admission', { kind: SpanKind.INTERNAL, startTime: at(traced) }, traced.context);
       return gate(requestId).then(
-        () => span.end(),
+        () => span.end(at(traced)),
         (error: unknown) => {
           failSpan(span, error);
-          span.end();
+          span.end(at(traced));
           throw error;
         },
       );
@@ -164,6 +171,7 @@ class OtelTracing implements GatewayTracing {
               'tf.provider.id': provider.id,
               ...server,
             },
+            startTime: at(traced),
           },
           traced.context,
         );
@@ -176,11 +184,11 @@ class OtelTracing implements GatewayTracing {
             if (messages !== null) span.setAttribute('gen_ai.output.messages', JSON.stringify(messages));
           }
           // An answer read whole ends here; a stream ends with the request. Both wait for the usage.
-          traced.upstream.push({ span, endAt: streamed ? null : performance.timeOrigin + performance.now() });
+          traced.upstream.push({ span, endAt: streamed ? null : at(traced) });
           return result;
         } catch (error) {
           failSpan(span, error);
-          span.end();
+          span.end(at(traced));
           throw error;
         }
       };
@@ -188,15 +196,16 @@ class OtelTracing implements GatewayTracing {
     return wrapped as unknown as Provider;
   }
 
-  finish(entry: RequestLogEntry, settling: Promise<void> | undefined): void {
+  finish(entry: RequestLogEntry, settling: Promise<boolean> | undefined): void {
     const traced = this.traces.get(entry.id);
     if (traced === undefined) return;
     this.traces.delete(entry.id);
     const usage: Attributes = entry.usage === null ? {} : { 'gen_ai.usage.input_tokens': entry.usage.input.total, 'gen_ai.usage.output_tokens': entry.usage.output.total };
     // Usage belongs to the call that answered: the last one.
+    const end = at(traced);
     traced.upstream.forEach(({ span, endAt }, i) => {
       if (i === traced.upstream.length - 1) span.setAttributes(usage);
-      span.end(endAt ?? undefined);
+      span.end(endAt ?? end);
     });
     const { root } = traced;
     root.setAttributes({
@@ -212,15 +221,24 @@ class OtelTracing implements GatewayTracing {
     });
     // A server span is an error for 5xx only (HTTP semantic conventions); 4xx are the client's.
     if (entry.status >= 500) root.setStatus({ code: SpanStatusCode.ERROR, message: entry.errorCode ?? String(entry.status) });
-    root.end();
+    root.end(end);
     if (settling === undefined) return;
-    const span = this.otel.startSpan('settlement', { kind: SpanKind.INTERNAL, attributes: { 'tf.cost_usd': formatUsd(entry.costNano) } }, traced.context);
-    void settling.then(() => span.end());
+    // Only a request that held money has a settlement (a refused one held nothing).
+    void settling.then((held) => {
+      if (!held) return;
+      const span = this.otel.startSpan('settlement', { kind: SpanKind.INTERNAL, attributes: { 'tf.cost_usd': formatUsd(entry.costNano) }, startTime: end }, traced.context);
+      span.end(at(traced));
+    });
   }
 
   async shutdown(): Promise<void> {
     await this.provider.shutdown();
   }
+}
+
+/** Now, on the request's clock (see {@link RequestTrace.anchor}). */
+function at(traced: RequestTrace): number {
+  return traced.anchor + performance.now();
 }
 
 function failSpan(span: Span, error: unknown): void {

@@ -126,17 +126,17 @@ export class AdmissionService {
   }
 
   /**
-   * Settle a finished request (called with its log entry, whatever the outcome). Returns when its
-   * hold is released and its cost recorded (for tracing), or undefined if it never began admission.
+   * Settle a finished request (called with its log entry, whatever the outcome). Resolves once its
+   * hold is released and its cost recorded, with whether it held anything (tracing waits on it);
+   * undefined if it never began admission.
    */
-  finish(entry: RequestLogEntry): Promise<void> | undefined {
+  finish(entry: RequestLogEntry): Promise<boolean> | undefined {
     const admitted = this.pending.get(entry.id);
     if (admitted === undefined) return undefined;
     this.pending.delete(entry.id);
     // Wait for admission itself, not its timeout: a hold taken after the client was told 503 is
     // still released here.
-    const settled = admitted.work.then(() => this.settle(entry), () => undefined);
-    return settled;
+    return admitted.work.then(() => this.settle(entry), () => false);
   }
 
   /** Requests admitted and not yet settled. */
@@ -233,9 +233,9 @@ export class AdmissionService {
     throw unavailable('The limit store did not recognise the accounts of this key.');
   }
 
-  private async settle(entry: RequestLogEntry): Promise<void> {
+  private async settle(entry: RequestLogEntry): Promise<boolean> {
     const ticket = this.tickets.get(entry.id);
-    if (ticket === undefined) return;
+    if (ticket === undefined) return false;
     this.tickets.delete(entry.id);
     const used = entry.usage === null ? 0 : entry.usage.input.total + entry.usage.output.total;
     const settlement = {
@@ -248,10 +248,10 @@ export class AdmissionService {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.options.store.settle(settlement);
-        return;
+        return true;
       } catch (error) {
         this.options.onError(error);
-        if (attempt >= 8) return;
+        if (attempt >= 8) return true;
         await new Promise((r) => setTimeout(r, Math.min(10_000, 100 * 2 ** attempt)).unref());
       }
     }
