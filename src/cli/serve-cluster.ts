@@ -20,7 +20,10 @@ const MAX_BACKOFF_MS = 30_000;
 export function runClusterPrimary(config: ServerConfig, onListening: (url: string) => void): Promise<number> {
   const log = primaryLogger(config.logLevel);
   const collector = config.metrics ? new ClusterMetricsCollector() : null;
+  /** Workers alive, by cluster id, with when they were forked. */
   const startedAt = new Map<number, number>();
+  /** Workers that have listened (a worker stopped before that had nothing to drain). */
+  const listening = new Set<number>();
   let fastDeaths = 0;
   let stopping = false;
   let announced = false;
@@ -32,7 +35,8 @@ export function runClusterPrimary(config: ServerConfig, onListening: (url: strin
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
   };
-  cluster.on('listening', (_worker, address) => {
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker.id);
     if (announced) return;
     announced = true;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -41,9 +45,10 @@ export function runClusterPrimary(config: ServerConfig, onListening: (url: strin
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
+    const drained = listening.delete(worker.id);
     if (stopping) {
-      if (code !== 0) failedExits++;
-      if (Object.keys(cluster.workers ?? {}).length === 0) finish(failedExits === 0 ? 0 : 1);
+      if (code !== 0 && (drained || signal !== 'SIGTERM')) failedExits++;
+      if (startedAt.size === 0) finish(failedExits === 0 ? 0 : 1);
       return;
     }
     fastDeaths = lived < STABLE_AFTER_MS ? fastDeaths + 1 : 0;
@@ -60,8 +65,8 @@ export function runClusterPrimary(config: ServerConfig, onListening: (url: strin
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(30, { signal, workers: Object.keys(cluster.workers ?? {}).length }, 'draining every worker');
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && startedAt.has(w.id));
+    log(30, { signal, workers: workers.length }, 'draining every worker');
     if (workers.length === 0) finish(0);
     // Each worker drains itself (readiness 503, in-flight requests, request log, settlement).
     for (const worker of workers) worker.process.kill('SIGTERM');
