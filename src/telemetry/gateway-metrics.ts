@@ -1,9 +1,11 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { RequestLogEntry } from '../billing/request-log-entry.js';
 import type { SettlementProgress } from '../billing/usage-settler.js';
 import { formatUsd } from '../core/money.js';
 import type { RequestActivity } from '../gateway/request-activity.js';
+import { HistogramMetric } from './histogram-metric.js';
 import { processMetricsRegistry } from './process-metrics.js';
+import { RequestCounts } from './request-counts.js';
 
 /** What the scrape-time gauges read: state the process keeps anyway, never a query. */
 export interface MetricsSources {
@@ -43,12 +45,7 @@ export const COST_METRIC = 'tf_gateway_cost_usd_total';
 /** Its help text. */
 export const COST_HELP = "Cost billed, USD, by catalogue model (the exact sum of the request log's nano-USD costs).";
 
-/** Latency buckets, seconds: from a cached answer to a long generation. */
-const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
-/** Time-to-first-token buckets, seconds. */
-const TTFT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-
-/** Request-log error codes that admission refuses with, by status. */
+/** Request-log error codes that admission refuses with, and their status. */
 const ADMISSION_REFUSALS: ReadonlyMap<string, string> = new Map([
   ['insufficient_balance', '402'],
   ['project_budget_exceeded', '402'],
@@ -56,93 +53,66 @@ const ADMISSION_REFUSALS: ReadonlyMap<string, string> = new Map([
   ['rate_limit_exceeded', '429'],
   ['metering_unavailable', '503'],
 ]);
+const isRefusal = (code: string) => ADMISSION_REFUSALS.has(code);
 
 /**
  * The gateway's Prometheus metrics. Requests, latency, tokens, cost, upstream errors and admission
- * refusals are counted from each request-log entry as it is emitted (labels are the endpoint, the
- * catalogue model, the provider and the status: bounded by the catalogue, never a key, user or
- * request id); gauges are read at scrape time from what the process already knows. Money stays
- * nano-USD (bigint) and becomes a USD number only when scraped.
+ * refusals are counted from each request-log entry as it is emitted ({@link RequestCounts}: plain
+ * arithmetic on the hot path); prom-client turns the counts into series when scraped. Labels are the
+ * endpoint, the catalogue model, the provider and the status: bounded by the catalogue, never a key,
+ * user or request id. Gauges are read at scrape time from what the process already knows. Money
+ * stays nano-USD (bigint) and becomes a USD number only when scraped.
  */
 export class GatewayMetrics {
   /** The gateway's own metrics (process metrics live in a process-wide registry). */
   readonly registry = new Registry();
-  private readonly costNano = new Map<string, bigint>();
-  private readonly requests: Counter<'endpoint' | 'model' | 'provider' | 'status'>;
-  private readonly duration: Histogram<'endpoint' | 'model' | 'provider' | 'stream'>;
-  private readonly ttft: Histogram<'endpoint' | 'model' | 'provider'>;
-  private readonly tokens: Counter<'model' | 'type'>;
-  private readonly upstreamErrors: Counter<'provider' | 'code'>;
-  private readonly refusals: Counter<'reason' | 'status'>;
+  private readonly counts = new RequestCounts();
 
   constructor(sources: MetricsSources) {
     // Process metrics count from their registration (CPU seconds, event-loop delay): register them now.
     processMetricsRegistry();
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'tf_gateway_requests_total',
-      help: 'Inference requests answered (one per request-log entry), by endpoint, catalogue model, provider and HTTP status.',
-      labelNames: ['endpoint', 'model', 'provider', 'status'],
-      registers,
+    const counts = this.counts;
+    counter(registers, 'tf_gateway_requests_total', 'Inference requests answered (one per request-log entry), by endpoint, catalogue model, provider and HTTP status.', ['endpoint', 'model', 'provider', 'status'], function* () {
+      for (const t of counts.allTargets()) for (const [status, n] of t.byStatus) yield [{ endpoint: t.endpoint, model: t.model, provider: t.provider, status: String(status) }, n];
     });
-    this.duration = new Histogram({
-      name: 'tf_gateway_request_duration_seconds',
-      help: 'Time from the start of an inference request to its last byte, seconds.',
-      labelNames: ['endpoint', 'model', 'provider', 'stream'],
-      buckets: DURATION_BUCKETS,
-      registers,
+    this.registry.registerMetric(
+      new HistogramMetric('tf_gateway_request_duration_seconds', 'Time from the start of an inference request to its last byte, seconds.', function* () {
+        for (const t of counts.allTargets()) {
+          yield [{ endpoint: t.endpoint, model: t.model, provider: t.provider, stream: 'false' }, t.duration[0]] as const;
+          yield [{ endpoint: t.endpoint, model: t.model, provider: t.provider, stream: 'true' }, t.duration[1]] as const;
+        }
+      }) as unknown as Metric,
+    );
+    this.registry.registerMetric(
+      new HistogramMetric('tf_gateway_time_to_first_token_seconds', 'Time from the start of a streamed inference request to its first chunk, seconds.', function* () {
+        for (const t of counts.allTargets()) yield [{ endpoint: t.endpoint, model: t.model, provider: t.provider }, t.ttft] as const;
+      }) as unknown as Metric,
+    );
+    counter(registers, 'tf_gateway_tokens_total', 'Tokens billed, by catalogue model and type (input: prompt, cached included; output: generated, reasoning included).', ['model', 'type'], function* () {
+      for (const [model, c] of counts.models) {
+        if (c.input > 0) yield [{ model, type: 'input' }, c.input];
+        if (c.output > 0) yield [{ model, type: 'output' }, c.output];
+      }
     });
-    this.ttft = new Histogram({
-      name: 'tf_gateway_time_to_first_token_seconds',
-      help: 'Time from the start of a streamed inference request to its first chunk, seconds.',
-      labelNames: ['endpoint', 'model', 'provider'],
-      buckets: TTFT_BUCKETS,
-      registers,
+    counter(registers, COST_METRIC, COST_HELP, ['model'], function* () {
+      for (const [model, c] of counts.models) if (c.costNano > 0n) yield [{ model }, usdNumber(c.costNano)];
     });
-    this.tokens = new Counter({
-      name: 'tf_gateway_tokens_total',
-      help: 'Tokens billed, by catalogue model and type (input: prompt, cached included; output: generated, reasoning included).',
-      labelNames: ['model', 'type'],
-      registers,
+    counter(registers, 'tf_gateway_upstream_errors_total', 'Inference requests that ended with an upstream error, by provider and error code.', ['provider', 'code'], function* () {
+      for (const [provider, byCode] of counts.upstreamErrors) for (const [code, n] of byCode) yield [{ provider, code }, n];
     });
-    const costNano = this.costNano;
-    new Counter({
-      name: COST_METRIC,
-      help: COST_HELP,
-      labelNames: ['model'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [model, nano] of costNano) this.inc({ model }, usdNumber(nano));
-      },
+    counter(registers, 'tf_gateway_admission_refusals_total', 'Inference requests admission refused, by reason (the error code) and HTTP status (402, 429, 503).', ['reason', 'status'], function* () {
+      for (const [code, n] of counts.refusals) yield [{ reason: code, status: ADMISSION_REFUSALS.get(code)! }, n];
     });
-    this.upstreamErrors = new Counter({
-      name: 'tf_gateway_upstream_errors_total',
-      help: 'Inference requests that ended with an upstream error, by provider and error code.',
-      labelNames: ['provider', 'code'],
-      registers,
-    });
-    this.refusals = new Counter({
-      name: 'tf_gateway_admission_refusals_total',
-      help: 'Inference requests admission refused, by reason (the error code) and HTTP status (402, 429, 503).',
-      labelNames: ['reason', 'status'],
-      registers,
-    });
-    new Counter({
-      name: 'tf_gateway_admission_holds_total',
-      help: 'Inference requests admitted: worst-case cost held and rate limits counted.',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(sources.admission.admittedTotal);
-      },
+    counter(registers, 'tf_gateway_admission_holds_total', 'Inference requests admitted: worst-case cost held and rate limits counted.', [], function* () {
+      yield [{}, sources.admission.admittedTotal];
     });
     gauge(registers, 'tf_gateway_admission_holds', 'Admitted inference requests whose hold is not settled yet.', () => sources.admission.inFlight);
     gauge(registers, 'tf_gateway_requests_in_flight', 'Inference requests being handled.', () => sources.activity.inFlight);
     gauge(registers, 'tf_gateway_streams_open', 'Streamed answers that started and have not finished.', () => sources.activity.streaming);
     gauge(registers, 'tf_gateway_request_log_queued_entries', 'Request-log entries (with their usage events) waiting to be written.', sources.requestLogQueue);
-    gauge(registers, 'tf_gateway_usage_outbox_events', 'Usage events waiting for settlement that this process\'s last settlement pass found (and settled).', () => sources.settlement().lastPassEvents);
-    gauge(registers, 'tf_gateway_settlement_lag_seconds', 'Seconds since the start of this process\'s last settlement pass that left no usage event unsettled.', () => {
+    gauge(registers, 'tf_gateway_usage_outbox_events', "Usage events waiting for settlement that this process's last settlement pass found (and settled).", () => sources.settlement().lastPassEvents);
+    gauge(registers, 'tf_gateway_settlement_lag_seconds', "Seconds since the start of this process's last settlement pass that left no usage event unsettled.", () => {
       const drainedAt = sources.settlement().drainedAt;
       return drainedAt === null ? 0 : Math.max(0, sources.now() - drainedAt) / 1000;
     });
@@ -150,23 +120,7 @@ export class GatewayMetrics {
 
   /** Count one finished request from its request-log entry (called once per entry, on the hot path). */
   observe(entry: RequestLogEntry): void {
-    const model = entry.modelResolved ?? '';
-    const provider = entry.providerId ?? '';
-    this.requests.inc({ endpoint: entry.endpoint, model, provider, status: String(entry.status) });
-    this.duration.observe({ endpoint: entry.endpoint, model, provider, stream: entry.stream ? 'true' : 'false' }, entry.latencyMs / 1000);
-    if (entry.stream && entry.ttftMs !== null) this.ttft.observe({ endpoint: entry.endpoint, model, provider }, entry.ttftMs / 1000);
-    const usage = entry.usage;
-    if (usage !== null) {
-      if (usage.input.total > 0) this.tokens.inc({ model, type: 'input' }, usage.input.total);
-      if (usage.output.total > 0) this.tokens.inc({ model, type: 'output' }, usage.output.total);
-    }
-    if (entry.costNano !== 0n) this.costNano.set(model, (this.costNano.get(model) ?? 0n) + entry.costNano);
-    const code = entry.errorCode;
-    if (code !== null) {
-      if (code.startsWith('upstream_') && provider !== '') this.upstreamErrors.inc({ provider, code });
-      const refusal = ADMISSION_REFUSALS.get(code);
-      if (refusal !== undefined) this.refusals.inc({ reason: code, status: refusal });
-    }
+    this.counts.observe(entry, isRefusal);
   }
 
   /** The exposition text: process metrics, then the gateway's. */
@@ -179,7 +133,7 @@ export class GatewayMetrics {
   async snapshot(): Promise<MetricsSnapshot> {
     const [process, gateway] = await Promise.all([processMetricsRegistry().getMetricsAsJSON(), this.registry.getMetricsAsJSON()]);
     const costNano: Record<string, string> = {};
-    for (const [model, nano] of this.costNano) costNano[model] = nano.toString();
+    for (const [model, c] of this.counts.models) if (c.costNano > 0n) costNano[model] = c.costNano.toString();
     return { metrics: [...process, ...gateway] as unknown as MetricJson[], costNano };
   }
 }
@@ -193,6 +147,20 @@ export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
  */
 export function usdNumber(nano: bigint): number {
   return Number(formatUsd(nano));
+}
+
+/** A counter whose series are read from counts kept elsewhere when scraped. */
+function counter<L extends string>(registers: Registry[], name: string, help: string, labelNames: L[], read: () => Iterable<readonly [Partial<Record<L, string>>, number]>): void {
+  new Counter<L>({
+    name,
+    help,
+    labelNames,
+    registers,
+    collect() {
+      this.reset();
+      for (const [labels, value] of read()) this.inc(labels, value);
+    },
+  });
 }
 
 function gauge(registers: Registry[], name: string, help: string, read: () => number): void {
