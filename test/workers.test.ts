@@ -130,6 +130,31 @@ describe('serve --workers 2 on one PostgreSQL and one Redis', () => {
     }
   }, 60_000);
 
+  it('should serve every worker\'s metrics, added up, from the primary on TF_METRICS_PORT behind TF_METRICS_TOKEN', async () => {
+    const token = 'cluster-metrics-token-0001';
+    const other = await startServeProcess(
+      ['--config', join(dir, 'catalogue.yaml'), '--database', databaseUrl, '--redis', redisUrl, '--workers', '2', '--port', '0'],
+      { TF_REDIS_PREFIX: redisPrefix, TF_METRICS_PORT: '0', TF_METRICS_TOKEN: token, TF_ADMISSION_TIMEOUT_MS: '15000' },
+      60_000,
+    );
+    try {
+      const metricsUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+\/metrics)","msg":"metrics listening"/.exec(other.output())?.[1];
+      expect(metricsUrl).toBeDefined();
+      await expect.poll(() => workerPids(other.output()).length, { timeout: 60_000 }).toBe(2);
+      const c = new OpenAI({ baseURL: `${other.url}/v1`, apiKey: ids.richKey!, maxRetries: 0 });
+      await Promise.all(Array.from({ length: 4 }, (_, i) => c.chat.completions.create({ model: 'test/pricey', messages: [{ role: 'user', content: `m${i}` }], max_tokens: 5 })));
+      expect((await fetch(`${other.url}/metrics`)).status).toBe(404);
+      const refused = await fetch(metricsUrl!);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('x-request-id')).toMatch(/^req_/);
+      const text = await (await fetch(metricsUrl!, { headers: { authorization: `Bearer ${token}` } })).text();
+      expect(Number(/^tf_gateway_requests_total\{[^}]*status="200"[^}]*\} (\S+)$/m.exec(text)?.[1])).toBe(4);
+      expect(Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+    } finally {
+      expect(await other.stop()).toBe(0);
+    }
+  }, 120_000);
+
   it("should hold a project's rpm exactly across the workers, with both of them serving", async () => {
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 61_000 - intoMinute));
