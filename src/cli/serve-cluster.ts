@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { hostname } from 'node:os';
 import type { ServerConfig } from '../config/server-config.js';
-import { buildMetricsServer } from '../server/build-server.js';
 import { ClusterMetricsCollector } from '../telemetry/cluster-metrics.js';
 import { METRICS_CONTENT_TYPE } from '../telemetry/gateway-metrics.js';
 
@@ -17,7 +16,7 @@ const MAX_BACKOFF_MS = 30_000;
  * SIGTERM/SIGINT lets every worker drain before it exits (0 when all of them did). Migrations and
  * the demo seed ran before this (once, here), so workers start on a ready database.
  */
-export function runClusterPrimary(config: ServerConfig, onListening: (url: string) => void): Promise<number> {
+export async function runClusterPrimary(config: ServerConfig, onListening: (url: string) => void): Promise<number> {
   const log = primaryLogger(config.logLevel);
   const collector = config.metrics ? new ClusterMetricsCollector() : null;
   /** Workers alive, by cluster id, with when they were forked. */
@@ -59,8 +58,9 @@ export function runClusterPrimary(config: ServerConfig, onListening: (url: strin
     }, delay);
   });
 
+  // Fastify loads only when the primary serves /metrics itself.
   const metricsServer = collector !== null && config.metricsPort !== null
-    ? buildMetricsServer({ logLevel: config.logLevel, metrics: { render: () => collector.collect(), contentType: METRICS_CONTENT_TYPE, token: config.metricsToken } })
+    ? (await import('../server/build-server.js')).buildMetricsServer({ logLevel: config.logLevel, metrics: { render: () => collector.collect(), contentType: METRICS_CONTENT_TYPE, token: config.metricsToken } })
     : null;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -77,18 +77,16 @@ export function runClusterPrimary(config: ServerConfig, onListening: (url: strin
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP');
   });
 
-  return (async () => {
-    if (metricsServer !== null) {
-      await metricsServer.listen({ port: config.metricsPort!, host: config.host });
-      log(30, { url: `http://${config.host}:${(metricsServer.server.address() as { port: number }).port}/metrics` }, 'metrics listening');
-    }
-    log(30, { workers: config.workers }, 'starting workers');
-    for (let i = 0; i < config.workers; i++) fork();
-    const code = await finished;
-    await metricsServer?.close();
-    log(30, { code }, 'every worker stopped');
-    return code;
-  })();
+  if (metricsServer !== null) {
+    await metricsServer.listen({ port: config.metricsPort!, host: config.host });
+    log(30, { url: `http://${config.host}:${(metricsServer.server.address() as { port: number }).port}/metrics` }, 'metrics listening');
+  }
+  log(30, { workers: config.workers }, 'starting workers');
+  for (let i = 0; i < config.workers; i++) fork();
+  const code = await finished;
+  await metricsServer?.close();
+  log(30, { code }, 'every worker stopped');
+  return code;
 }
 
 /** JSON lines in pino's shape, like the workers' logs (the primary has no Fastify). */

@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { loadServerConfig, SERVE_HELP } from '../config/server-config.js';
 import { readEnvironment } from '../config/environment.js';
-import { startGateway } from '../main.js';
 import { limitHeapGrowth } from '../server/heap-growth.js';
 import { openStore } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
@@ -24,6 +23,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   }
   const worker = cluster.isWorker;
   limitHeapGrowth();
+  // Loaded here, not at the top: the cluster primary serves nothing and stays small without it.
+  const { startGateway } = await import('../main.js');
   // Seed before listening, so the first request already finds the demo key and credit.
   const seeded = config.demo && !worker ? await prepareDatabase(config.databaseUrl, true) : null;
   const gateway = await startGateway(config, { env, clusterWorker: worker });
