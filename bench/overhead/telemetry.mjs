@@ -3,14 +3,16 @@
 // same rounds, against the same mock upstream, measured as CPU µs per request with wrk (bench/README.md).
 //
 //   node bench/overhead/telemetry.mjs [--duration 10] [--rounds 3] [--modes c1,c64,stream64] [--warmup 3]
-//        [--baseline REF] [--tracing] [--skip-build] [--mock-port P] [--keep]
+//        [--baseline REF] [--tracing] [--together] [--skip-build] [--mock-port P] [--keep]
 //
 // Variants: metrics-off (TF_METRICS=false, no OTEL_*), metrics-on (the default: /metrics on, tracing off),
 // with --baseline REF also `baseline` (that git ref built into a temp dir: a gateway without this code
 // at all, so "metrics-off ÷ baseline" is what tracing off and the metrics switch cost), and with --tracing
 // also tracing-on (OTLP/HTTP JSON to a local receiver that discards, every request sampled; context only).
 // The variants take turns in each round (order rotated), so a shared machine's noise falls on all of them;
-// medians of the rounds are reported, and the goal (≤ 5 % more CPU per request) is judged on them.
+// medians of the rounds are reported, and the goal (≤ 5 % more CPU per request) is judged on them. With
+// --together every variant is loaded at the same time (one wrk each) in each run: the same moment of a
+// busy shared machine for all, which pairs the comparison far more tightly than taking turns.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
@@ -25,7 +27,7 @@ const REPO = resolve(HERE, '..', '..');
 const MODES = { c1: { connections: 1, stream: false }, c64: { connections: 64, stream: false }, stream1: { connections: 1, stream: true }, stream64: { connections: 64, stream: true } };
 const GOAL = 1.05;
 
-const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup: 3, baseline: null, tracing: false, build: true, mockPort: null, keep: false };
+const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup: 3, baseline: null, tracing: false, together: false, build: true, mockPort: null, keep: false };
 {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
@@ -37,6 +39,7 @@ const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup:
     else if (a === '--warmup') opt.warmup = Number(v());
     else if (a === '--baseline') opt.baseline = v();
     else if (a === '--tracing') opt.tracing = true;
+    else if (a === '--together') opt.together = true;
     else if (a === '--skip-build') opt.build = false;
     else if (a === '--mock-port') opt.mockPort = Number(v());
     else if (a === '--keep') opt.keep = true;
@@ -86,7 +89,7 @@ const freePort = () =>
       s.close(() => res(port));
     });
   });
-async function waitFor(what, probe, timeoutMs = 60_000) {
+async function waitFor(what, probe, timeoutMs = 180_000) {
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     try {
@@ -198,7 +201,17 @@ if (opt.warmup > 0) {
   for (const v of variants) for (const mode of opt.modes) await loadRun(v, mode, opt.warmup);
 }
 const runs = [];
-for (let r = 0; r < opt.rounds; r++) {
+const report = (run, r) => log(`round ${r + 1}/${opt.rounds} ${run.mode.padEnd(8)} ${run.variant.padEnd(11)} ${Math.round(run.rps).toString().padStart(6)} req/s  p50 ${run.p50_ms.toFixed(3)} ms  CPU ${Math.round(run.cpu_us_per_req)} µs/req${run.errors ? `  ERRORS ${run.errors}` : ''}`);
+for (let r = 0; r < opt.rounds && opt.together; r++) {
+  for (const mode of opt.modes) {
+    const results = await Promise.all(variants.map((v) => loadRun(v, mode, opt.duration)));
+    for (const run of results) {
+      runs.push({ ...run, round: r + 1 });
+      report(run, r);
+    }
+  }
+}
+for (let r = 0; r < opt.rounds && !opt.together; r++) {
   for (const mode of opt.modes) {
     for (let i = 0; i < variants.length; i++) {
       const v = variants[(i + r) % variants.length];
@@ -216,7 +229,7 @@ const agg = (name, mode) => {
   return { rps: median(rs.map((x) => x.rps)), p50: median(rs.map((x) => x.p50_ms)), cpu: median(rs.map((x) => x.cpu_us_per_req)), cpuRuns: rs.map((x) => Math.round(x.cpu_us_per_req)), errors: rs.reduce((s, x) => s + x.errors, 0) };
 };
 let md = `## Telemetry overhead (${new Date().toISOString()}, git ${gitRev('HEAD')}${opt.baseline ? `, baseline ${opt.baseline} = ${gitRev(opt.baseline)}` : ''})\n\n`;
-md += `node ${process.version}, ${wrkVersion()}, ${cpus().length} cores, load average at the end ${load}; ${opt.rounds} round(s) × ${opt.duration} s per variant and mode, variants rotated per round, medians shown. CPU µs/req = the gateway process's utime+stime over the run ÷ requests.\n\n`;
+md += `node ${process.version}, ${wrkVersion()}, ${cpus().length} cores, load average at the end ${load}; ${opt.rounds} round(s) × ${opt.duration} s per variant and mode, ${opt.together ? 'all variants loaded at the same time (one wrk each)' : 'variants rotated per round'}, medians shown. CPU µs/req = the gateway process's utime+stime over the run ÷ requests.\n\n`;
 md += '| mode | variant | req/s | p50 ms | CPU µs/req | runs µs/req | CPU ÷ metrics-off | errors |\n|---|---|---:|---:|---:|---|---:|---:|\n';
 const goals = [];
 for (const mode of opt.modes) {
