@@ -14,7 +14,7 @@
 // --together every variant is loaded at the same time (one wrk each) in each run: the same moment of a
 // busy shared machine for all, which pairs the comparison far more tightly than taking turns.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -32,7 +32,13 @@ const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup:
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const v = () => argv[++i] ?? (console.error(`${a} needs a value`), process.exit(2));
+    const v = () => {
+      if (argv[i + 1] === undefined) {
+        console.error(`${a} needs a value`);
+        process.exit(2);
+      }
+      return argv[++i];
+    };
     if (a === '--duration') opt.duration = Number(v());
     else if (a === '--rounds') opt.rounds = Number(v());
     else if (a === '--modes') opt.modes = v().split(',').filter(Boolean);
@@ -48,10 +54,17 @@ const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup:
       process.exit(2);
     }
   }
-  for (const m of opt.modes) if (!MODES[m]) (console.error(`unknown mode ${m}`), process.exit(2));
+  for (const m of opt.modes) {
+    if (MODES[m]) continue;
+    console.error(`unknown mode ${m}`);
+    process.exit(2);
+  }
 }
 const log = (s) => process.stderr.write(`${s}\n`);
-if (!wrkAvailable()) (log('wrk is not installed: apt-get install -y wrk'), process.exit(1));
+if (!wrkAvailable()) {
+  log('wrk is not installed: apt-get install -y wrk');
+  process.exit(1);
+}
 
 // Every child we start is stopped on exit, Ctrl-C or error.
 const children = new Set();
