@@ -103,6 +103,11 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Sto
   // the pool; unhandled, that would crash the process. The pool discards the client and opens a
   // new one on the next query, whose failure reaches the caller (and the batch writer retries).
   pool.on('error', () => undefined);
+  // A client checked out of the pool (a query or transaction in flight) has no 'error' listener of
+  // the pool's, and kysely adds none: a connection reset then (PostgreSQL restarting, a proxy or
+  // network cutting it) was an uncaught exception that ended the process. The query itself still
+  // fails with the error, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await pool.query('SELECT 1');
