@@ -28,5 +28,7 @@ export interface RequestLogEntry {
   readonly user?: string | null;
   /** Request tags (key → value) for usage analytics; absent or empty for none. */
   readonly tags?: Readonly<Record<string, string>>;
+  /** Time waiting for a free upstream connection, ms; absent or 0 for none. */
+  readonly upstreamWaitMs?: number;
   readonly createdAt: number;
 }

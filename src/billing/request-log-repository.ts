@@ -49,6 +49,8 @@ export interface RequestLogRow {
   readonly user: string | null;
   /** Request tags (key → value). */
   readonly tags: Readonly<Record<string, string>>;
+  /** Time waiting for a free upstream connection, ms. */
+  readonly upstreamWaitMs: number;
   /** Arrival time, ms since epoch. */
   readonly createdAt: number;
 }
@@ -84,7 +86,7 @@ function selectRows(db: Kysely<Database>) {
     .select([
       'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
       'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-      'created_at', 'ignored_params', 'end_user', 'tags', moneyText('cost_nano').as('cost'),
+      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', moneyText('cost_nano').as('cost'),
     ]);
 }
 
@@ -94,7 +96,7 @@ type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTake
 export const REQUEST_LOG_COLUMNS = [
   'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
   'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags',
+  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms',
 ] as const satisfies readonly (keyof RequestLogTable)[];
 
 /** Fails to compile when a column of `request_log` is missing from {@link REQUEST_LOG_COLUMNS} (the SQLite worker would drop it). */
@@ -133,6 +135,7 @@ function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
     ignored_params: entry.ignoredParams.length > 0 ? JSON.stringify(entry.ignoredParams) : null,
     end_user: entry.user ?? null,
     tags: entry.tags !== undefined && Object.keys(entry.tags).length > 0 ? JSON.stringify(entry.tags) : null,
+    upstream_wait_ms: entry.upstreamWaitMs ?? 0,
   };
 }
 
@@ -160,6 +163,7 @@ function toRequestLogRow(row: SelectedRow): RequestLogRow {
     ignoredParams: row.ignored_params === null ? [] : (JSON.parse(row.ignored_params) as string[]),
     user: row.end_user,
     tags: row.tags === null ? {} : (JSON.parse(row.tags) as Record<string, string>),
+    upstreamWaitMs: Number(row.upstream_wait_ms),
     createdAt: Number(row.created_at),
   };
 }

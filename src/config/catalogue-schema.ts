@@ -78,6 +78,10 @@ export const providerEntrySchema = z.strictObject({
   headers: z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, { error: 'must be an HTTP header name' }), z.string()).optional(),
   /** Upstream timeouts. */
   timeouts: timeoutsSchema.optional(),
+  /** Most calls in flight to this upstream at once (connections); default: no limit. */
+  maxConnections: positiveInt.optional(),
+  /** With `maxConnections`: longest wait for a free connection before a retryable 503; default 2000. */
+  queueTimeoutMs: positiveInt.optional(),
 });
 
 /** What a model can do; each optional, false by default except `streaming` (true for chat and completion). */

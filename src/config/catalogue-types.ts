@@ -23,6 +23,10 @@ export interface ProviderConfig {
   readonly timeouts: UpstreamTimeouts;
   /** Extra headers sent on every upstream call. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Most calls in flight at once, or null for no limit (the default). */
+  readonly maxConnections: number | null;
+  /** How long a call waits for a free connection once `maxConnections` are busy, ms. */
+  readonly queueTimeoutMs: number;
 }
 
 /** What a model can do; requests asking for more are refused. */

@@ -49,6 +49,12 @@ function checkProviders(input: CatalogueCheckInput): CatalogueProblem[] {
     if (p.type === 'sim' && p.baseUrl !== undefined) {
       problems.push({ path: `${at}.baseUrl`, message: 'is not used by sim providers; remove it' });
     }
+    if (p.type === 'sim' && p.maxConnections !== undefined) {
+      problems.push({ path: `${at}.maxConnections`, message: 'is not used by sim providers (they open no connections); remove it' });
+    }
+    if (p.queueTimeoutMs !== undefined && p.maxConnections === undefined) {
+      problems.push({ path: `${at}.queueTimeoutMs`, message: 'only applies with maxConnections (without it calls never wait); set both or remove it' });
+    }
     if (p.type !== 'sim' && p.baseUrl === undefined) {
       problems.push({ path: `${at}.baseUrl`, message: `is required for ${p.type} providers` });
     }

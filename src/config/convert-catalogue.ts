@@ -12,6 +12,9 @@ import type { ModelEntry, ProviderEntry } from './catalogue-schema.js';
 import { deepFreeze, frozenMap } from './deep-freeze.js';
 
 /** Timeouts used where a provider sets none. */
+/** How long a call waits for a free upstream connection when the provider sets `maxConnections`. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 2_000;
+
 export const DEFAULT_TIMEOUTS: UpstreamTimeouts = Object.freeze({ connectMs: 5_000, headersMs: 60_000, idleMs: 60_000 });
 
 /**
@@ -43,6 +46,8 @@ function convertProvider(p: ProviderEntry, env: Readonly<Record<string, string |
     apiKey: secret === undefined || secret === '' ? null : secret,
     timeouts: { ...DEFAULT_TIMEOUTS, ...p.timeouts },
     headers: { ...p.headers },
+    maxConnections: p.maxConnections ?? null,
+    queueTimeoutMs: p.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
   };
 }
 

@@ -109,6 +109,8 @@ describe('loadCatalogue', () => {
       apiKey: 'secret',
       timeouts: { connectMs: 5000, headersMs: 60000, idleMs: 60000 },
       headers: {},
+      maxConnections: null,
+      queueTimeoutMs: 2000,
     });
     const model = catalogue.models.get('acme/chat-1')!;
     expect(model.displayName).toBe('acme/chat-1');
@@ -218,6 +220,9 @@ type Mutation = (c: ReturnType<typeof baseCatalogue>) => void;
 
 /** Each invalid catalogue and the one line it must produce (after `<file>: `). */
 const INVALID: readonly [string, Mutation, string][] = [
+  ['maxConnections on a sim provider', (c) => void (c.providers[0]!.maxConnections = 8), 'providers[0].maxConnections: is not used by sim providers (they open no connections); remove it'],
+  ['queueTimeoutMs without maxConnections', (c) => void (c.providers[1]!.queueTimeoutMs = 500), 'providers[1].queueTimeoutMs: only applies with maxConnections (without it calls never wait); set both or remove it'],
+  ['a connection limit of 0', (c) => void (c.providers[1]!.maxConnections = 0), 'providers[1].maxConnections: must be greater than 0'],
   ['an unknown top-level key', (c) => void ((c as Json).model = []), 'model: is not a known field'],
   ['a missing list', (c) => void delete (c as Partial<typeof c>).models, 'models: is required'],
   ['too many decimals', (c) => void (chat(c).pricing = { input: '0.1234567891', output: '1' }), 'models[0].pricing.input: must be a decimal string with at most 9 decimals'],

@@ -57,6 +57,7 @@ export const ERROR_CODES = {
   GW_UPSTREAM_RATE_LIMITED: { status: 429, wire: 'upstream_rate_limited', kind: 'rate_limit', retryable: true },
   GW_UPSTREAM_ERROR: { status: 502, wire: 'upstream_error', kind: 'upstream', retryable: true },
   GW_UPSTREAM_BAD_REQUEST: { status: 400, wire: 'upstream_bad_request', kind: 'invalid_request', retryable: false },
+  GW_UPSTREAM_BUSY: { status: 503, wire: 'upstream_busy', kind: 'overloaded', retryable: true },
   GW_UPSTREAM_UNAVAILABLE: { status: 503, wire: 'upstream_unavailable', kind: 'overloaded', retryable: true },
   GW_UPSTREAM_TIMEOUT: { status: 504, wire: 'upstream_timeout', kind: 'timeout', retryable: true },
   GW_UPSTREAM_CONNECT_FAILED: { status: 502, wire: 'upstream_connect_failed', kind: 'upstream', retryable: true },

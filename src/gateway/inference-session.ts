@@ -62,7 +62,9 @@ export async function runInference(
   if (isJsonObject(body) && typeof body.model === 'string') record.modelRequested = body.model;
   record.user = readEndUser(body);
   record.tags = readRequestTags(body, request.headers);
-  const signal = new RequestSignal();
+  const signal = new RequestSignal((ms) => {
+    record.upstreamWaitMs += ms;
+  });
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) signal.abort(new GatewayError('GW_INVALID_REQUEST', 'client closed the request'));
   });

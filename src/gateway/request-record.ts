@@ -21,6 +21,8 @@ export class RequestRecord {
   user: string | null = null;
   /** Request tags, for usage analytics. */
   tags: Readonly<Record<string, string>> = {};
+  /** Time spent waiting for a free upstream connection (the provider's `maxConnections`), ms. */
+  upstreamWaitMs = 0;
   private firstByteAt: number | null = null;
   private done = false;
 
@@ -74,6 +76,7 @@ export class RequestRecord {
       ignoredParams: this.ignoredParams,
       user: this.user,
       tags: this.tags,
+      upstreamWaitMs: this.upstreamWaitMs,
       createdAt: this.startedAt,
     });
   }

@@ -11,6 +11,13 @@ export class RequestSignal implements CallSignal {
   reason: unknown = undefined;
   private listeners: (() => void)[] | null = null;
 
+  /** `onUpstreamWait` receives the time calls of this request waited for a free upstream connection. */
+  constructor(private readonly onUpstreamWait?: (ms: number) => void) {}
+
+  noteUpstreamWait(ms: number): void {
+    this.onUpstreamWait?.(ms);
+  }
+
   /** Abort once with `reason`, calling each listener once (listeners are all one-shot, like `once: true`). */
   abort(reason: unknown): void {
     if (this.aborted) return;

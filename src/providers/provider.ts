@@ -28,6 +28,8 @@ export interface CallSignal {
   readonly reason: unknown;
   addEventListener(type: 'abort', listener: () => void, options?: { readonly once?: boolean }): void;
   removeEventListener(type: 'abort', listener: () => void): void;
+  /** Told how long a call waited for a free upstream connection (`maxConnections`), for the request log. */
+  noteUpstreamWait?(ms: number): void;
 }
 
 /** Per-call context handed to every provider method. */

@@ -120,6 +120,8 @@ export interface RequestLogTable {
   end_user: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON object of the request's tags (`metadata` strings and `x-tf-tags`), or null when none. */
   tags: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Time waiting for a free upstream connection (a provider's `maxConnections`), ms. */
+  upstream_wait_ms: ColumnType<number, number | undefined, number>;
   /** Arrival time. */
   created_at: Millis;
 }

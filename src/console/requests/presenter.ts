@@ -19,6 +19,7 @@ export function presentRequest(row: RequestLogRow): z.infer<typeof requestDto> {
     error_code: row.errorCode,
     latency_ms: row.latencyMs,
     ttft_ms: row.ttftMs,
+    upstream_wait_ms: row.upstreamWaitMs,
     usage: { input_tokens: row.inputTokens, output_tokens: row.outputTokens, cached_tokens: row.cachedTokens, reasoning_tokens: row.reasoningTokens, source: row.usageSource },
     cost_usd: formatUsd(row.costNano),
     user: row.user,

@@ -37,6 +37,7 @@ export const requestDto = z.object({
   error_code: z.string().nullable(),
   latency_ms: z.number(),
   ttft_ms: z.number().nullable(),
+  upstream_wait_ms: z.number().describe('Time the request waited for a free upstream connection (the provider\'s `maxConnections`), ms; 0 when it did not wait.'),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cached_tokens: z.number(), reasoning_tokens: z.number(), source: z.string() }),
   cost_usd: z.string().describe('USD decimal string.'),
   user: z.string().nullable().describe('End-user id the client sent (`user`, Anthropic `metadata.user_id`).'),

@@ -15,6 +15,8 @@ const config = (url: string, headersMs = 2000): ProviderConfig => ({
   apiKey: 'sk-ant-test',
   timeouts: { connectMs: 2000, headersMs, idleMs: 2000 },
   headers: { 'x-extra': 'yes' },
+  maxConnections: null,
+  queueTimeoutMs: 2000,
 });
 const ctx = (signal: AbortSignal = new AbortController().signal): ProviderCallContext => ({ requestId: 'req_1', signal });
 const request: IrChatRequest = { model: 'claude-x', maxOutputTokens: 200, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello there' }] }] };

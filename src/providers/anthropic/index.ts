@@ -27,6 +27,8 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     baseUrl: config.baseUrl,
     headers: { ...(config.apiKey ? { 'x-api-key': config.apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION, ...config.headers },
     timeouts: config.timeouts,
+    maxConnections: config.maxConnections,
+    queueTimeoutMs: config.queueTimeoutMs,
   });
   const post = (body: unknown, context: ProviderCallContext) =>
     client.postJson(MESSAGES_PATH, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });

@@ -3,6 +3,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { GatewayError } from '../../core/errors.js';
 import type { UpstreamTimeouts } from '../../config/catalogue-types.js';
 import type { CallSignal } from '../provider.js';
+import { ConnectionGate } from './connection-gate.js';
 import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';
 import { readBodyText } from './read-body-text.js';
@@ -16,6 +17,10 @@ export interface UpstreamClientOptions {
   /** Headers sent on every call (credentials, versions). */
   readonly headers: Readonly<Record<string, string>>;
   readonly timeouts: UpstreamTimeouts;
+  /** Most calls in flight at once, or null for no limit. */
+  readonly maxConnections?: number | null;
+  /** How long a call waits for a free connection once `maxConnections` are busy, ms. */
+  readonly queueTimeoutMs?: number;
 }
 
 /** A successful (2xx) upstream answer with its body unread. */
@@ -69,9 +74,13 @@ export interface UpstreamClient {
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const baseUrl = new URL(options.baseUrl);
   const basePath = baseUrl.pathname.replace(/\/+$/, '');
+  const maxConnections = options.maxConnections ?? null;
+  // No silent queue: without a limit the pool opens a connection per call in flight (a held stream
+  // keeps one); with a limit, calls past it wait in the gate, bounded and measured, never in undici.
+  const gate = maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000);
   const pool = new Pool(baseUrl.origin, {
     keepAliveTimeout: 30_000,
-    connections: 256,
+    connections: maxConnections,
     connect: { timeout: options.timeouts.connectMs },
     headersTimeout: options.timeouts.headersMs,
     bodyTimeout: options.timeouts.idleMs,
@@ -81,6 +90,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   return {
     async postJson(path, body, { signal, requestId, headers }) {
+      if (gate !== null) await enterGate(gate, signal);
       let res;
       try {
         res = await pool.request({
@@ -94,9 +104,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           signal: signal as AbortSignal,
         });
       } catch (error) {
+        gate?.release();
         throw mapTransportError(options.providerId, error, signal);
       }
       if (res.statusCode >= 200 && res.statusCode < 300) {
+        // The slot is held while the caller reads (a stream holds its connection until it ends).
+        if (gate !== null) res.body.once('close', () => gate.release());
         return { status: res.statusCode, headers: res.headers, body: res.body };
       }
       let text = '';
@@ -105,14 +118,18 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       } catch {
         // The status alone still says what happened.
       }
+      gate?.release();
       throw mapUpstreamStatus(options.providerId, res.statusCode, res.headers, text);
     },
     postJsonText(path, body, { signal, requestId, headers, maxBytes }) {
       if (signal.aborted) return Promise.reject(signal.reason);
       const sent = headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
-      return new Promise<UpstreamTextResponse>((resolve, reject) => {
-        pool.dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
-      });
+      const dispatch = () =>
+        new Promise<UpstreamTextResponse>((resolve, reject) => {
+          pool.dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
+        });
+      if (gate === null) return dispatch();
+      return enterGate(gate, signal).then(() => dispatch().finally(() => gate.release()));
     },
     close: () => pool.close(),
   };
@@ -124,6 +141,19 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       if (paths.size < 64) paths.set(path, fullPath);
     }
     return fullPath;
+  }
+}
+
+/** Wait for a slot of the gate, telling the request (for its log entry) how long it waited. */
+async function enterGate(gate: ConnectionGate, signal: CallSignal): Promise<void> {
+  const slot = gate.acquire(signal);
+  if (slot === 0) return;
+  const since = Date.now();
+  try {
+    signal.noteUpstreamWait?.(await slot);
+  } catch (error) {
+    signal.noteUpstreamWait?.(Date.now() - since);
+    throw error;
   }
 }
 

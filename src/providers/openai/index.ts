@@ -30,6 +30,8 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     baseUrl: config.baseUrl,
     headers: { ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}), ...config.headers },
     timeouts: config.timeouts,
+    maxConnections: config.maxConnections,
+    queueTimeoutMs: config.queueTimeoutMs,
   });
   const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
     client.postJson(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });

@@ -21,6 +21,7 @@ import * as createPayments from './202611221001_create_payments.js';
 import * as createWebhooks from './202611221002_create_webhooks.js';
 import * as indexRefundReference from './202611221003_index_refund_reference.js';
 import * as indexLedgerNonUsage from './202611221010_index_ledger_non_usage.js';
+import * as addRequestLogUpstreamWait from './202611231000_add_request_log_upstream_wait.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -46,4 +47,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611221002_create_webhooks': createWebhooks,
   '202611221003_index_refund_reference': indexRefundReference,
   '202611221010_index_ledger_non_usage': indexLedgerNonUsage,
+  '202611231000_add_request_log_upstream_wait': addRequestLogUpstreamWait,
 });

@@ -3663,6 +3663,8 @@ export interface paths {
                                 error_code: string | null;
                                 latency_ms: number;
                                 ttft_ms: number | null;
+                                /** @description Time the request waited for a free upstream connection (the provider's `maxConnections`), ms; 0 when it did not wait. */
+                                upstream_wait_ms: number;
                                 usage: {
                                     input_tokens: number;
                                     output_tokens: number;
@@ -3741,6 +3743,8 @@ export interface paths {
                             error_code: string | null;
                             latency_ms: number;
                             ttft_ms: number | null;
+                            /** @description Time the request waited for a free upstream connection (the provider's `maxConnections`), ms; 0 when it did not wait. */
+                            upstream_wait_ms: number;
                             usage: {
                                 input_tokens: number;
                                 output_tokens: number;

@@ -1,0 +1,200 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import OpenAI from 'openai';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getRequestLogRow } from '../src/billing/request-log-repository.js';
+import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
+
+/**
+ * An OpenAI-compatible upstream whose streams send one chunk at once and then stay open until the
+ * test releases them: the way long LLM streams hold their connections.
+ */
+class HoldingUpstream {
+  readonly server: Server;
+  private held: ServerResponse[] = [];
+  opened = 0;
+  closedEarly = 0;
+
+  constructor() {
+    this.server = createServer((req, res) => this.handle(req, res));
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/v1`;
+  }
+
+  /** End every held stream with a usage chunk and [DONE]. */
+  releaseAll(): void {
+    const held = this.held;
+    this.held = [];
+    for (const res of held) this.finish(res);
+  }
+
+  /** End the oldest held stream. */
+  releaseOne(): void {
+    const res = this.held.shift();
+    if (res) this.finish(res);
+  }
+
+  get holding(): number {
+    return this.held.length;
+  }
+
+  close(): Promise<void> {
+    this.releaseAll();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    req.on('end', () => {
+      this.opened++;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: 'hello' }))}\n\n`);
+      this.held.push(res);
+      res.on('close', () => {
+        if (!res.writableFinished) this.closedEarly++;
+        this.held = this.held.filter((r) => r !== res);
+      });
+    });
+  }
+
+  private finish(res: ServerResponse): void {
+    res.write(`data: ${JSON.stringify({ ...chunk({}, 'stop'), usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 } })}\n\n`);
+    res.end('data: [DONE]\n\n');
+  }
+}
+
+function chunk(delta: Record<string, unknown>, finish: string | null = null) {
+  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'up-model', choices: [{ index: 0, delta, finish_reason: finish }] };
+}
+
+function catalogue(url: string, limits: string): string {
+  return `
+providers:
+  - {id: up, type: openai, baseUrl: "${url}", timeouts: {connectMs: 2000, headersMs: 5000, idleMs: 30000}${limits}}
+models:
+  - {id: acme/chat, kind: chat, contextLength: 32000, maxOutputTokens: 100, pricing: {input: "1.00", output: "2.00"}, provider: up, upstreamModel: up-model}
+`;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Open a stream through the SDK and resolve once its first content arrived; the rest is read in the background. */
+async function openStream(client: OpenAI): Promise<{ id: string; done: Promise<string> }> {
+  const { data: stream, response } = await client.chat.completions
+    .create({ model: 'acme/chat', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } })
+    .withResponse();
+  const iterator = stream[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  let text = first.done ? '' : (first.value.choices[0]?.delta.content ?? '');
+  const done = (async () => {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) text += next.value.choices[0]?.delta.content ?? '';
+    return text;
+  })();
+  return { id: response.headers.get('x-request-id') ?? '', done };
+}
+
+describe('upstream connections without a limit (the default)', () => {
+  const upstream = new HoldingUpstream();
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startTestGateway({ catalogue: catalogue(await upstream.listen(), '') });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await upstream.close();
+  });
+
+  it('should give each of 300 held streams its first token at once: no queue at 256 connections', async () => {
+    const client = new OpenAI({ baseURL: gw.baseURL, apiKey: gw.key, maxRetries: 0 });
+    const streams = await Promise.all(Array.from({ length: 300 }, () => openStream(client)));
+    // Every stream got its first chunk while all 300 upstream calls were still open.
+    expect(upstream.holding).toBe(300);
+    upstream.releaseAll();
+    const texts = await Promise.all(streams.map((s) => s.done));
+    expect(texts.every((t) => t === 'hello')).toBe(true);
+    await gw.gateway.flushRequestLog();
+    const row = await getRequestLogRow(gw.gateway.store.db, streams[0]!.id);
+    expect(row?.upstreamWaitMs).toBe(0);
+  }, 60_000);
+});
+
+describe('upstream connections with maxConnections', () => {
+  const upstream = new HoldingUpstream();
+  let gw: TestGateway;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    gw = await startTestGateway({ catalogue: catalogue(await upstream.listen(), ', maxConnections: 2, queueTimeoutMs: 400') });
+    client = new OpenAI({ baseURL: gw.baseURL, apiKey: gw.key, maxRetries: 0 });
+  });
+  afterEach(() => upstream.releaseAll());
+  afterAll(async () => {
+    await gw?.close();
+    await upstream.close();
+  });
+
+  it('should let a call past the limit wait for a free connection and log how long it waited', async () => {
+    const first = await openStream(client);
+    await openStream(client);
+    const third = openStream(client);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(upstream.opened).toBe(2); // the third is waiting in the gateway, not at the upstream
+    upstream.releaseOne();
+    const waited = await third;
+    expect(await first.done).toBe('hello');
+    upstream.releaseAll();
+    expect(await waited.done).toBe('hello');
+    await gw.gateway.flushRequestLog();
+    const row = await getRequestLogRow(gw.gateway.store.db, waited.id);
+    expect(row?.status).toBe(200);
+    expect(row?.upstreamWaitMs).toBeGreaterThanOrEqual(140);
+    expect(row?.upstreamWaitMs).toBeLessThan(400);
+  });
+
+  it('should answer a retryable 503 upstream_busy with retry-after once the wait passes queueTimeoutMs', async () => {
+    upstream.opened = 0;
+    await openStream(client);
+    await openStream(client);
+    const started = Date.now();
+    const error = await client.chat.completions.create({ model: 'acme/chat', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(OpenAI.InternalServerError);
+    const apiError = error as InstanceType<typeof OpenAI.APIError>;
+    expect(apiError.status).toBe(503);
+    expect(apiError.code).toBe('upstream_busy');
+    expect(apiError.headers?.get('retry-after')).toBe('1');
+    expect(elapsed).toBeGreaterThanOrEqual(390);
+    expect(elapsed).toBeLessThan(3000);
+    expect(upstream.opened).toBe(2);
+    await gw.gateway.flushRequestLog();
+    const row = await getRequestLogRow(gw.gateway.store.db, apiError.headers?.get('x-request-id') ?? '');
+    expect(row?.errorCode).toBe('upstream_busy');
+    expect(row?.upstreamWaitMs).toBeGreaterThanOrEqual(390);
+    expect(row?.costNano).toBe(0n);
+  });
+
+  it('should give the slot of a client that leaves while waiting to nobody: the next call still gets through', async () => {
+    await openStream(client);
+    await openStream(client);
+    const controller = new AbortController();
+    const leaving = client.chat.completions.create({ model: 'acme/chat', messages: [{ role: 'user', content: 'hi' }], stream: true }, { signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    expect(await leaving).toBeInstanceOf(OpenAI.APIUserAbortError);
+    upstream.releaseOne();
+    const next = await openStream(client);
+    upstream.releaseAll();
+    expect(await next.done).toBe('hello');
+    await until(() => upstream.holding === 0, 'streams to end');
+  });
+});
