@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Thousands of long streams held at once, side by side: direct to a mock upstream, through nginx
+// (when installed) and through tf-gateway. The mock sends --chunks events --delay-ms apart (default
+// 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
+//
+//   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
+//                                                [--targets direct,nginx,tf] [--keep]
+//
+// Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
+// the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
+// its peak RSS during the run and its RSS when idle before it. The load generator runs in its own
+// process per target (`--client` mode of this file), so its CPU is not the proxy's.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function parseArgs(argv) {
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'tf'], keep: false, client: false, url: '', headers: {}, model: 'bench/mini' };
+  for (let i = 0; i < argv.length; i++) {
+    const v = () => argv[++i];
+    switch (argv[i]) {
+      case '--n': o.n = Number(v()); break;
+      case '--chunks': o.chunks = Number(v()); break;
+      case '--delay-ms': o.delayMs = Number(v()); break;
+      case '--ramp-ms': o.rampMs = Number(v()); break;
+      case '--targets': o.targets = v().split(','); break;
+      case '--keep': o.keep = true; break;
+      case '--client': o.client = true; break;
+      case '--url': o.url = v(); break;
+      case '--model': o.model = v(); break;
+      case '-H': { const h = v(); const k = h.indexOf(':'); o.headers[h.slice(0, k).trim()] = h.slice(k + 1).trim(); break; }
+      case '-h': case '--help':
+        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 12).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
+        process.exit(0);
+      default: process.stderr.write(`streams-held: unknown argument ${argv[i]}\n`); process.exit(2);
+    }
+  }
+  return o;
+}
+
+/** Client mode: open N streams, read them to the end, print one JSON line. */
+async function runClient(o) {
+  const url = new URL(`${o.url.replace(/\/$/, '')}/chat/completions`);
+  const body = JSON.stringify({ model: o.model, stream: true, messages: [{ role: 'user', content: 'Tell me about the weather.' }] });
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const one = () => new Promise((done) => {
+    const t0 = performance.now();
+    let ttft = null, events = 0, sawDone = false, buffer = '';
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...o.headers } }, (res) => {
+      if (res.statusCode !== 200) { res.resume(); done({ ok: false, why: `status ${res.statusCode}` }); return; }
+      res.setEncoding('utf8');
+      res.on('data', (text) => {
+        buffer += text;
+        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+          const event = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          if (event.startsWith('data: [DONE]')) sawDone = true;
+          else if (event.startsWith('data: ')) {
+            events++;
+            if (ttft === null && event.includes('"content"')) ttft = performance.now() - t0;
+          }
+        }
+      });
+      res.on('end', () => done({ ok: sawDone, why: sawDone ? '' : 'no [DONE]', ttft, duration: performance.now() - t0, events }));
+      res.on('error', (e) => done({ ok: false, why: e.code ?? e.message }));
+    });
+    req.on('error', (e) => done({ ok: false, why: e.code ?? e.message }));
+    req.setTimeout(180_000, () => req.destroy(new Error('timeout')));
+    req.end(body);
+  });
+  const started = performance.now();
+  const all = [];
+  for (let i = 0; i < o.n; i++) {
+    all.push(one());
+    if (o.rampMs > 0 && i % 50 === 49) await new Promise((r) => setTimeout(r, (o.rampMs * 50) / o.n));
+  }
+  const results = await Promise.all(all);
+  const ok = results.filter((r) => r.ok);
+  const failures = {};
+  for (const r of results) if (!r.ok) failures[r.why] = (failures[r.why] ?? 0) + 1;
+  process.stdout.write(`${JSON.stringify({
+    completed: ok.length, failures, events: ok.reduce((sum, r) => sum + r.events, 0),
+    ttftP50: pct(ok.map((r) => r.ttft), 50), ttftP99: pct(ok.map((r) => r.ttft), 99), durationP50: pct(ok.map((r) => r.duration), 50),
+    wallS: (performance.now() - started) / 1000,
+  })}\n`);
+}
+
+function pct(values, p) {
+  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const rssMiB = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+
+function freePort() {
+  return new Promise((res) => {
+    const server = http.createServer();
+    server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => res(port)); });
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 300; i++) {
+    const ok = await new Promise((res) => http.get(url, (r) => { r.resume(); res(r.statusCode < 500); }).on('error', () => res(false)));
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function cli(dir, database, ...argv) {
+  const out = spawnSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...argv, '--database', database], { cwd: dir, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`tf-gateway ${argv.join(' ')}: ${out.stderr}`);
+  return JSON.parse(out.stdout);
+}
+
+async function runAll(o) {
+  if (o.targets.includes('tf') && !existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('run npm run build first');
+  const dir = mkdtempSync(join(tmpdir(), 'tf-held-'));
+  const children = [];
+  const start = (cmd, argv, options = {}) => {
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'], ...options });
+    children.push(child);
+    return child;
+  };
+  try {
+    const mockPort = await freePort();
+    const mock = start(process.execPath, [join(ROOT, 'bench/overhead/mock-upstream.mjs'), '--port', String(mockPort), '--chunks', String(o.chunks), '--chunk-delay-ms', String(o.delayMs)]);
+    await waitFor(`http://127.0.0.1:${mockPort}/health`);
+    const targets = [{ name: 'direct', url: `http://127.0.0.1:${mockPort}/v1`, headers: { authorization: 'Bearer sk-mock' }, pid: null }];
+
+    if (o.targets.includes('nginx')) {
+      const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+      if (nginx === '') process.stderr.write('nginx not installed (apt-get install -y nginx-light): left out\n');
+      else {
+        const port = await freePort();
+        mkdirSync(join(dir, 'nginx/logs'), { recursive: true });
+        writeFileSync(join(dir, 'nginx.conf'), `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn; worker_rlimit_nofile 65536;
+events { worker_connections 32768; }
+http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_temp;
+  upstream mock { server 127.0.0.1:${mockPort}; keepalive 256; }
+  server { listen 127.0.0.1:${port} backlog=4096; keepalive_requests 1000000;
+    location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering off; } } }\n`);
+        const master = start(nginx, ['-p', join(dir, 'nginx/'), '-c', join(dir, 'nginx.conf')]);
+        await waitFor(`http://127.0.0.1:${port}/health`);
+        const worker = Number(spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
+        targets.push({ name: 'nginx', url: `http://127.0.0.1:${port}/v1`, headers: { authorization: 'Bearer sk-mock' }, pid: worker });
+      }
+    }
+
+    if (o.targets.includes('tf')) {
+      const port = await freePort();
+      const database = `sqlite:${join(dir, 'gw.db')}`;
+      writeFileSync(join(dir, 'catalogue.yaml'), `providers:
+  - {id: mock, type: openai, baseUrl: "http://127.0.0.1:${mockPort}/v1", timeouts: {idleMs: 120000}}
+models:
+  - {id: bench/mini, kind: chat, aliases: [gpt-4o-mini], contextLength: 128000, maxOutputTokens: 4096, defaultMaxOutputTokens: 256, pricing: {input: "0.15", output: "0.60"}, provider: mock, upstreamModel: mock-model}
+`);
+      const org = cli(dir, database, 'admin', 'org', 'create', '--name', 'bench').id;
+      const project = cli(dir, database, 'admin', 'project', 'create', '--org', org, '--name', 'bench').id;
+      const key = cli(dir, database, 'admin', 'key', 'create', '--project', project, '--name', 'bench').secret;
+      cli(dir, database, 'admin', 'credit', '--org', org, '--amount', '100000.00');
+      const gateway = start(process.execPath, ['--max-semi-space-size=8', join(ROOT, 'dist/cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database], {
+        cwd: dir, env: { ...process.env, TF_LOG_LEVEL: 'warn' },
+      });
+      await waitFor(`http://127.0.0.1:${port}/health/ready`);
+      targets.push({ name: 'tf-gateway', url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pid: gateway.pid });
+    }
+
+    const rows = [];
+    for (const target of targets) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const idle = target.pid === null ? null : rssMiB(target.pid);
+      const cpu0 = target.pid === null ? 0 : cpuSeconds(target.pid);
+      let peak = idle ?? 0;
+      const sampler = setInterval(() => { if (target.pid !== null) peak = Math.max(peak, rssMiB(target.pid)); }, 100);
+      const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+      const client = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(o.n), '--ramp-ms', String(o.rampMs), ...headerArgs], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      clearInterval(sampler);
+      if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
+      const result = JSON.parse(client.stdout.trim().split('\n').pop());
+      const cpu = target.pid === null ? null : cpuSeconds(target.pid) - cpu0;
+      rows.push({ target, result, idle, peak: target.pid === null ? null : peak, cpu });
+    }
+
+    const direct = rows[0].result;
+    const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
+    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms (node ${process.version})\n\n`);
+    process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|\n');
+    for (const { target, result, idle, peak, cpu } of rows) {
+      const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
+      process.stdout.write(`| ${target.name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pid === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (!o.keep) rmSync(dir, { recursive: true, force: true });
+    else process.stdout.write(`kept ${dir}\n`);
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+if (args.client) await runClient(args);
+else await runAll(args);
