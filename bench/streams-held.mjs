@@ -37,6 +37,7 @@ function parseArgs(argv) {
       case '-h': case '--help':
         process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 12).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
         process.exit(0);
+        break;
       default: process.stderr.write(`streams-held: unknown argument ${argv[i]}\n`); process.exit(2);
     }
   }
@@ -134,7 +135,7 @@ async function runAll(o) {
   };
   try {
     const mockPort = await freePort();
-    const mock = start(process.execPath, [join(ROOT, 'bench/overhead/mock-upstream.mjs'), '--port', String(mockPort), '--chunks', String(o.chunks), '--chunk-delay-ms', String(o.delayMs)]);
+    start(process.execPath, [join(ROOT, 'bench/overhead/mock-upstream.mjs'), '--port', String(mockPort), '--chunks', String(o.chunks), '--chunk-delay-ms', String(o.delayMs)]);
     await waitFor(`http://127.0.0.1:${mockPort}/health`);
     const targets = [{ name: 'direct', url: `http://127.0.0.1:${mockPort}/v1`, headers: { authorization: 'Bearer sk-mock' }, pid: null }];
 
