@@ -219,7 +219,9 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     },
   });
   const server = app;
-  await server.listen({ port: config.port, host: config.host });
+  // A deep accept queue: LLM clients open hundreds of streams in a burst, and the default (511)
+  // turns the overflow into connection resets. The kernel caps it at net.core.somaxconn.
+  await server.listen({ port: config.port, host: config.host, backlog: 4096 });
   // Its own port: served by this process, or by the cluster primary for every worker.
   const metricsServer = metricsEndpoint !== null && config.metricsPort !== null && !options.clusterWorker
     ? buildMetricsServer({ logLevel: config.logLevel, metrics: metricsEndpoint })

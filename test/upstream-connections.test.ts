@@ -1,74 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRequestLogRow } from '../src/billing/request-log-repository.js';
+import { HoldingUpstream } from '../src/testing/holding-upstream.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
-
-/**
- * An OpenAI-compatible upstream whose streams send one chunk at once and then stay open until the
- * test releases them: the way long LLM streams hold their connections.
- */
-class HoldingUpstream {
-  readonly server: Server;
-  private held: ServerResponse[] = [];
-  opened = 0;
-  closedEarly = 0;
-
-  constructor() {
-    this.server = createServer((req, res) => this.handle(req, res));
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/v1`;
-  }
-
-  /** End every held stream with a usage chunk and [DONE]. */
-  releaseAll(): void {
-    const held = this.held;
-    this.held = [];
-    for (const res of held) this.finish(res);
-  }
-
-  /** End the oldest held stream. */
-  releaseOne(): void {
-    const res = this.held.shift();
-    if (res) this.finish(res);
-  }
-
-  get holding(): number {
-    return this.held.length;
-  }
-
-  close(): Promise<void> {
-    this.releaseAll();
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    req.resume();
-    req.on('end', () => {
-      this.opened++;
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: 'hello' }))}\n\n`);
-      this.held.push(res);
-      res.on('close', () => {
-        if (!res.writableFinished) this.closedEarly++;
-        this.held = this.held.filter((r) => r !== res);
-      });
-    });
-  }
-
-  private finish(res: ServerResponse): void {
-    res.write(`data: ${JSON.stringify({ ...chunk({}, 'stop'), usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 } })}\n\n`);
-    res.end('data: [DONE]\n\n');
-  }
-}
-
-function chunk(delta: Record<string, unknown>, finish: string | null = null) {
-  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'up-model', choices: [{ index: 0, delta, finish_reason: finish }] };
-}
 
 function catalogue(url: string, limits: string): string {
   return `
