@@ -166,6 +166,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   app = await buildServer({
     logLevel: config.logLevel,
     bodyLimitBytes: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
     readiness,
     ...(metricsEndpoint !== null && config.metricsPort === null ? { metrics: metricsEndpoint } : {}),
     responseStore: createSqlResponseStore(store.db),

@@ -26,3 +26,17 @@ describe('loadServerConfig: operations settings', () => {
     expect(() => loadServerConfig([...BASE, '--workers', '2', '--redis', 'redis://r'], {})).toThrow(/needs PostgreSQL/);
   });
 });
+
+describe('loadServerConfig: TF_TRUST_PROXY', () => {
+  it('should trust no proxy by default, and read true, a hop count or a list of addresses', () => {
+    expect(loadServerConfig(BASE, {}).trustProxy).toBe(false);
+    expect(loadServerConfig(BASE, { TF_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadServerConfig(BASE, { TF_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadServerConfig(BASE, { TF_TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+  });
+
+  it('should refuse an entry that is not an address, a range or a range name', () => {
+    expect(() => loadServerConfig(BASE, { TF_TRUST_PROXY: 'proxy.example.com' })).toThrow(/trustProxy: 'proxy.example.com' is not an address/);
+    expect(() => loadServerConfig(BASE, { TF_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/trustProxy/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -67,6 +68,13 @@ const serverConfigSchema = z.object({
   metricsToken: z.string().min(1).nullable(),
   /** After SIGTERM, how long `/health/ready` answers 503 while requests are still served, before the listener closes, ms. */
   drainDelayMs: z.coerce.number().int().min(0).max(600_000),
+  /**
+   * Which peers may speak for the client through `X-Forwarded-For` / `-Proto` / `-Host` (Fastify's
+   * `trustProxy`): `false` (none), `true` (any), a hop count, or addresses, CIDR ranges and the names
+   * `loopback`, `linklocal`, `uniquelocal`. Decides the client address (sign-in throttle, audit) and
+   * whether a request came over HTTPS (`Secure` session cookie).
+   */
+  trustProxy: z.string().transform(parseTrustProxy),
 });
 
 /** Validated, frozen settings of the server. */
@@ -117,6 +125,8 @@ Options (flag / environment variable, default):
                      TF_METRICS_TOKEN   none  (/metrics then requires Authorization: Bearer <token>)
                      TF_DRAIN_DELAY_MS  0     (after SIGTERM: /health/ready answers 503 this long
                                         while requests are still served, then drain and exit)
+                     TF_TRUST_PROXY     false (true, a hop count, or addresses/CIDRs/loopback
+                                        whose X-Forwarded-For/-Proto are believed)
                      OTEL_*             tracing off unless OTEL_TRACES_EXPORTER or an
                                         OTEL_EXPORTER_OTLP_*ENDPOINT is set (docs/operations.md)
   -h, --help`;
@@ -168,6 +178,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     metricsPort: env.TF_METRICS_PORT ?? null,
     metricsToken: env.TF_METRICS_TOKEN ?? null,
     drainDelayMs: env.TF_DRAIN_DELAY_MS ?? 0,
+    trustProxy: env.TF_TRUST_PROXY ?? 'false',
   });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -181,6 +192,32 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
   }
   if (result.data.workers > 1) checkWorkersAllowed(result.data.workers, result.data.databaseUrl, result.data.redisUrl);
   return Object.freeze({ ...result.data, tracing: loadTracingConfig(env) });
+}
+
+/** Fastify's `trustProxy` setting: nobody, everybody, a hop count, or a list of addresses. */
+export type TrustProxy = boolean | number | readonly string[];
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Parse `TF_TRUST_PROXY`; an entry that is not an address, a CIDR range or a named range is refused. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    if (NAMED_RANGES.has(entry)) continue;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || rest.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `'${entry}' is not an address, a CIDR range, or loopback/linklocal/uniquelocal (or use true, false, a hop count)` });
+      return z.NEVER;
+    }
+  }
+  return entries;
 }
 
 /**

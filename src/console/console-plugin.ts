@@ -26,7 +26,8 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     db: deps.db,
     now,
     adminTokenHash: deps.adminToken === null || deps.adminToken === '' ? null : hashSecret(deps.adminToken),
-    secureCookies: deps.secureCookies ?? false,
+    // Browsers send a Secure cookie only over HTTPS: an https public URL means every visit is.
+    secureCookies: deps.secureCookies ?? publicUrl.startsWith('https://'),
     publicUrl,
     modelIds: deps.modelIds ?? null,
     sendInviteEmail: deps.sendInviteEmail ?? null,

@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { TrustProxy } from '../config/server-config.js';
 import { GatewayError } from '../core/errors.js';
 import { createRequestId } from '../core/ids.js';
 import type { GatewayDeps } from '../gateway/gateway-deps.js';
@@ -16,6 +17,8 @@ export interface BuildServerOptions {
   readonly gateway: GatewayDeps;
   readonly logLevel: string;
   readonly bodyLimitBytes: number;
+  /** Peers whose `X-Forwarded-*` headers are believed (`TF_TRUST_PROXY`); default: none. */
+  readonly trustProxy?: TrustProxy;
   /** Stored `/v1/responses` answers (the SQL store in production); process memory when absent. */
   readonly responseStore?: ResponseStore;
   /** Console API dependencies; the console is mounted under /api when given. */
@@ -34,7 +37,7 @@ export interface BuildServerOptions {
  * and the web console's files under `/console`.
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const app = createApp(options.logLevel, options.bodyLimitBytes);
+  const app = createApp(options.logLevel, options.bodyLimitBytes, options.trustProxy ?? false);
   registerHealthRoutes(app, options.readiness ?? null);
   if (options.metrics) registerMetricsRoute(app, options.metrics);
   await app.register(async (scope) => {
@@ -50,13 +53,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
 /** A server for `/metrics` alone, on its own port (`TF_METRICS_PORT`): request ids and error envelopes as on the main port. */
 export function buildMetricsServer(options: { readonly logLevel: string; readonly metrics: MetricsEndpoint }): FastifyInstance {
-  const app = createApp(options.logLevel, 1024);
+  const app = createApp(options.logLevel, 1024, false);
   registerMetricsRoute(app, options.metrics);
   return app;
 }
 
 /** Fastify with what every answer of ours has: an `x-request-id`, and errors (and unknown routes) in the OpenAI envelope. */
-function createApp(logLevel: string, bodyLimitBytes: number): FastifyInstance {
+function createApp(logLevel: string, bodyLimitBytes: number, trustProxy: TrustProxy): FastifyInstance {
   const app = Fastify({
     logger: { level: logLevel },
     // Request ids are ours (sortable, `req_`), never taken from the client.
@@ -66,6 +69,7 @@ function createApp(logLevel: string, bodyLimitBytes: number): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     return503OnClosing: true,
+    trustProxy: fastifyTrustProxy(trustProxy),
   });
   // Callback style: an async hook costs a promise and a microtask on every request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -78,4 +82,10 @@ function createApp(logLevel: string, bodyLimitBytes: number): FastifyInstance {
     await sendOpenAIError(reply, new GatewayError('GW_ROUTE_NOT_FOUND', `Unknown request URL: ${request.method} ${path}.`));
   });
   return app;
+}
+
+/** `TF_TRUST_PROXY` in the shape Fastify's types take (a hop count as the function Fastify builds from one). */
+function fastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return typeof trustProxy === 'boolean' ? trustProxy : [...trustProxy];
 }

@@ -23,7 +23,7 @@ export interface ConsoleDeps {
   readonly adminToken: string | null;
   /** Clock, ms; defaults to `Date.now`. */
   readonly now?: () => number;
-  /** Mark cookies `Secure` (set when served over HTTPS). */
+  /** Always mark cookies `Secure` (default: when `publicUrl` is https; a request over HTTPS gets it anyway). */
   readonly secureCookies?: boolean;
   /** Public base URL of the console, for invite links (default `http://localhost:8080`). */
   readonly publicUrl?: string;
@@ -53,7 +53,7 @@ export interface ConsoleContext {
   readonly now: () => number;
   /** SHA-256 of the operator token, or null. */
   readonly adminTokenHash: string | null;
-  /** Whether cookies are `Secure`. */
+  /** Whether every session cookie is `Secure` (else only those set on a request over HTTPS). */
   readonly secureCookies: boolean;
   /** Public base URL for links. */
   readonly publicUrl: string;

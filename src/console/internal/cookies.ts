@@ -1,3 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsoleContext } from './console-context.js';
+
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'tf_session';
 
@@ -23,4 +26,22 @@ export function sessionCookie(value: string, maxAgeSeconds: number, secure: bool
 /** A `Set-Cookie` value that deletes the session cookie. */
 export function clearedSessionCookie(secure: boolean): string {
   return sessionCookie('', 0, secure);
+}
+
+/**
+ * Whether the session cookie gets `Secure`: the public URL is https, or this request came over
+ * HTTPS (`request.protocol` believes `X-Forwarded-Proto` only from a proxy `TF_TRUST_PROXY` trusts).
+ */
+export function cookieIsSecure(ctx: ConsoleContext, request: FastifyRequest): boolean {
+  return ctx.secureCookies || request.protocol === 'https';
+}
+
+/** Set the session cookie for a newly opened session. */
+export function setSessionCookie(ctx: ConsoleContext, request: FastifyRequest, reply: FastifyReply, secret: string): void {
+  void reply.header('set-cookie', sessionCookie(secret, Math.floor(ctx.sessionTtlMs / 1000), cookieIsSecure(ctx, request)));
+}
+
+/** Delete the session cookie in the browser. */
+export function clearSessionCookie(ctx: ConsoleContext, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('set-cookie', clearedSessionCookie(cookieIsSecure(ctx, request)));
 }

@@ -1,4 +1,4 @@
-import { sessionCookie } from '../internal/cookies.js';
+import { setSessionCookie } from '../internal/cookies.js';
 import { pageEnvelopeSchema } from '../internal/pagination.js';
 import { defineRoute, type ConsoleRoute } from '../internal/route.js';
 import { orgParams } from '../organizations/schema.js';
@@ -35,11 +35,11 @@ export const inviteRoutes: readonly ConsoleRoute[] = [
     method: 'POST', url: '/invites/accept', tag, auth: 'public',
     summary: "Accept an invite: signed in as the invited email, or with that account's password, or creating the account (name + password); the token alone signs nobody in.",
     body: acceptInviteBody, response: meDto,
-    handler: async ({ ctx, change, body, reply }) => {
+    handler: async ({ ctx, change, body, request, reply }) => {
       const accepted = await acceptInvite(ctx, change, body);
       if (accepted.via !== 'session') {
         const opened = await openSession(ctx, change, accepted.user);
-        void reply.header('set-cookie', sessionCookie(opened.secret, Math.floor(ctx.sessionTtlMs / 1000), ctx.secureCookies));
+        setSessionCookie(ctx, request, reply, opened.secret);
       }
       return getMe(ctx, { kind: 'user', userId: accepted.user.id, via: 'session', onlyOrgId: null, sessionId: null, tokenExpiresAt: null });
     },

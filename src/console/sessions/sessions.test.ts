@@ -131,3 +131,36 @@ describe('serve with TF_ALLOW_SIGN_UP=false', () => {
     }
   });
 });
+
+describe('serve: the Secure session cookie', () => {
+  async function signUp(rootURL: string, email: string, headers: Record<string, string> = {}): Promise<string> {
+    const res = await fetch(`${rootURL}/api/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers },
+      body: JSON.stringify({ email, password: 'a long password', name: 'Cookie' }),
+    });
+    expect(res.status).toBe(201);
+    return res.headers.get('set-cookie') ?? '';
+  }
+
+  it('should mark the cookie Secure when TF_PUBLIC_URL is https', async () => {
+    const gateway = await startTestGateway({ catalogue: readDemoCatalogue(), serverEnv: { TF_PUBLIC_URL: 'https://gw.example.test' } });
+    try {
+      expect(await signUp(gateway.rootURL, 'https@example.test')).toMatch(/; Secure$/);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('should believe X-Forwarded-Proto only from a proxy TF_TRUST_PROXY names', async () => {
+    const trusting = await startTestGateway({ catalogue: readDemoCatalogue(), serverEnv: { TF_TRUST_PROXY: 'loopback' } });
+    const untrusting = await startTestGateway({ catalogue: readDemoCatalogue() });
+    try {
+      expect(await signUp(trusting.rootURL, 'proxied@example.test', { 'x-forwarded-proto': 'https' })).toMatch(/; Secure$/);
+      expect(await signUp(trusting.rootURL, 'plain@example.test')).not.toMatch(/Secure/);
+      expect(await signUp(untrusting.rootURL, 'spoofed@example.test', { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/);
+    } finally {
+      await Promise.all([trusting.close(), untrusting.close()]);
+    }
+  });
+});
