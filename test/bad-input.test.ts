@@ -96,7 +96,9 @@ describe('unknown routes and methods', () => {
   it('should answer 404 in the envelope for an unknown path', async () => {
     expectEnvelope(await call('/v1/nothing-here', { body: '{}' }), 404, 'unknown_url');
   });
-  it('should answer 404 in the envelope for a wrong method', async () => {
-    expectEnvelope(await call('/v1/chat/completions', { method: 'GET' }), 404, 'unknown_url');
+  it('should answer 405 in the envelope, with allow, for a wrong method', async () => {
+    const res = await call('/v1/chat/completions', { method: 'GET' });
+    expectEnvelope(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('POST');
   });
 });

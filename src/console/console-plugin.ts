@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/authorize.js';
 import { hashSecret } from '../auth/random-secret.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
+import { allowedMethods } from '../core/allowed-methods.js';
 import { GatewayError } from '../core/errors.js';
 import { authenticate, type Credentials } from './internal/authenticate.js';
 import type { ConsoleContext, ConsoleDeps } from './internal/console-context.js';
@@ -12,6 +13,8 @@ import { registerPaymentPages } from './payments/payment-pages.js';
 import { createPaymentsRuntime } from './payments/payments-runtime.js';
 
 export type { ConsoleDeps } from './internal/console-context.js';
+/** The console's error envelope, for `/api` answers given outside this scope (the server's framework refusals). */
+export { encodeConsoleError } from './internal/error-envelope.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,8 +47,12 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
       scope.setErrorHandler(consoleErrorHandler);
       scope.setNotFoundHandler(async (request, reply) => {
         const path = request.url.split('?')[0] ?? request.url;
-        const error = new GatewayError('GW_ROUTE_NOT_FOUND', `Unknown console API URL: ${request.method} ${path}.`);
-        await reply.code(404).send(encodeConsoleError(error, request.id));
+        const allow = allowedMethods(request.server, path);
+        const error = allow.length > 0
+          ? new GatewayError('GW_METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allow.join(', ')}.`)
+          : new GatewayError('GW_ROUTE_NOT_FOUND', `Unknown console API URL: ${request.method} ${path}.`);
+        if (allow.length > 0) void reply.header('allow', allow.join(', '));
+        await reply.code(error.status).send(encodeConsoleError(error, request.id));
       });
       // The auth hook: resolve the caller once per request, before the body is read.
       scope.addHook('onRequest', async (request) => {

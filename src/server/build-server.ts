@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config/server-config.js';
-import { GatewayError } from '../core/errors.js';
 import { createRequestId } from '../core/ids.js';
 import type { GatewayDeps } from '../gateway/gateway-deps.js';
 import { registerGateway } from '../gateway/gateway-plugin.js';
@@ -8,7 +7,8 @@ import type { ResponseStore } from '../gateway/stored-responses/response-store.j
 import { registerConsole, type ConsoleDeps } from '../console/console-plugin.js';
 import { buildOpenApiDocument } from '../console/openapi.js';
 import { registerConsoleWeb, type ConsoleWebOptions } from './console-web.js';
-import { openAIErrorHandler, sendOpenAIError } from './error-handler.js';
+import { openAIErrorHandler, sendErrorEnvelope } from './error-handler.js';
+import { answerClientError, envelopeForUrl, refuseFrameworkError, sendUnknownRoute, shutdownRefusal } from './framework-refusals.js';
 import { registerHealthRoutes, registerMetricsRoute, type MetricsEndpoint } from './operations-routes.js';
 import type { Readiness } from './readiness.js';
 
@@ -68,19 +68,29 @@ function createApp(logLevel: string, bodyLimitBytes: number, trustProxy: TrustPr
     // The request log (one row per request, in the store) replaces per-request access log lines.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
-    return503OnClosing: true,
     trustProxy: fastifyTrustProxy(trustProxy),
+    // Fastify's own refusals have no envelope and no request id: ours answer them (framework-refusals.ts).
+    return503OnClosing: false,
+    frameworkErrors: refuseFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
   });
   // Callback style: an async hook costs a promise and a microtask on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      void sendErrorEnvelope(reply, shutdownRefusal(), envelopeForUrl(request.url));
+      return;
+    }
     done();
   });
   app.setErrorHandler(openAIErrorHandler);
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? request.url;
-    await sendOpenAIError(reply, new GatewayError('GW_ROUTE_NOT_FOUND', `Unknown request URL: ${request.method} ${path}.`));
-  });
+  app.setNotFoundHandler((request, reply) => sendUnknownRoute(request, reply));
   return app;
 }
 

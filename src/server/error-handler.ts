@@ -1,10 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, isGatewayError } from '../core/errors.js';
+import { encodeConsoleError } from '../console/console-plugin.js';
 import { encodeMessagesError } from '../protocol/anthropic-messages/error-envelope.js';
 import { encodeOpenAIError } from '../protocol/openai/error-envelope.js';
 
-/** Error envelopes a route can ask for through its config (`{ config: { errorEnvelope } }`); OpenAI by default. */
-export type ErrorEnvelope = 'openai' | 'anthropic';
+/**
+ * Error envelopes: a route asks for one through its config (`{ config: { errorEnvelope } }`, OpenAI by
+ * default); the console's is chosen for `/api` URLs no route took (`envelopeForUrl`).
+ */
+export type ErrorEnvelope = 'openai' | 'anthropic' | 'console';
 
 /** The envelope a route asked for. */
 function envelopeOf(request: FastifyRequest): ErrorEnvelope {
@@ -50,7 +54,7 @@ export async function sendErrorEnvelope(reply: FastifyReply, error: GatewayError
   // Stainless SDKs retry 408/409/429/5xx unless told not to; a non-retryable 5xx says so.
   if (error.status >= 500 && !error.retryable) reply.header('x-should-retry', 'false');
   const id = reply.request.id;
-  const body = envelope === 'anthropic' ? encodeMessagesError(error, id) : encodeOpenAIError(error);
+  const body = envelope === 'anthropic' ? encodeMessagesError(error, id) : envelope === 'console' ? encodeConsoleError(error, id) : encodeOpenAIError(error);
   if (envelope === 'anthropic') reply.header('request-id', id);
   await reply.code(error.status).type('application/json').send(JSON.stringify(body));
 }
