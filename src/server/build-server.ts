@@ -46,7 +46,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (options.console) await registerConsole(app, options.console);
   await registerConsoleWeb(app, options.consoleWeb);
   // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
-  const openapi = buildOpenApiDocument();
+  const openapi = buildOpenApiDocument({ stripeWebhook: options.console?.payments?.stripe != null });
   app.get('/openapi.json', async () => openapi);
   return app;
 }
@@ -56,6 +56,19 @@ export function buildMetricsServer(options: { readonly logLevel: string; readonl
   const app = createApp(options.logLevel, 1024, false);
   registerMetricsRoute(app, options.metrics);
   return app;
+}
+
+/** A route the server serves: method and Fastify's URL pattern (`:param`, `*`). */
+export interface ServedRoute {
+  readonly method: string;
+  readonly url: string;
+}
+
+const SERVED_ROUTES = new WeakMap<FastifyInstance, ServedRoute[]>();
+
+/** Every route registered on a server built here (HEAD twins of GET routes left out); /openapi.json must describe them all. */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  return SERVED_ROUTES.get(app) ?? [];
 }
 
 /** Fastify with what every answer of ours has: an `x-request-id`, and errors (and unknown routes) in the OpenAI envelope. */
@@ -73,6 +86,11 @@ function createApp(logLevel: string, bodyLimitBytes: number, trustProxy: TrustPr
     return503OnClosing: false,
     frameworkErrors: refuseFrameworkError,
     clientErrorHandler: answerClientError,
+  });
+  const routes: ServedRoute[] = [];
+  SERVED_ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   let closing = false;
   app.addHook('preClose', (done) => {

@@ -385,6 +385,1370 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model the key may call (`author/name`, slash included). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Model id, e.g. openai/gpt-4o-mini. */
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAI-compatible response (JSON, or SSE when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OpenAI error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling key's own record, limits and this month's usage (never billed). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAI-compatible response (JSON, or SSE when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OpenAI error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a message (Anthropic Messages API), for every model of the catalogue. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        max_tokens: number;
+                        messages: ({
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "system";
+                            content: string | (({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "image";
+                                source: ({
+                                    /** @constant */
+                                    type: "base64";
+                                    media_type: string;
+                                    data: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "url";
+                                    url: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "file";
+                                } & {
+                                    [key: string]: unknown;
+                                });
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_use";
+                                id: string;
+                                name: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_result";
+                                tool_use_id: string;
+                                content?: string | (({
+                                    /** @constant */
+                                    type: "text";
+                                    text: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "image";
+                                    source: ({
+                                        /** @constant */
+                                        type: "base64";
+                                        media_type: string;
+                                        data: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "url";
+                                        url: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "file";
+                                    } & {
+                                        [key: string]: unknown;
+                                    });
+                                } & {
+                                    [key: string]: unknown;
+                                }))[];
+                                is_error?: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "thinking";
+                                thinking: string;
+                                signature?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @enum {string} */
+                                type: "redacted_thinking" | "document" | "search_result" | "server_tool_use" | "container_upload";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        system?: string | ({
+                            /** @constant */
+                            type: "text";
+                            text: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tools?: ({
+                            name: string;
+                            description?: string;
+                            input_schema?: {
+                                [key: string]: unknown;
+                            };
+                            type?: string;
+                            strict?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tool_choice?: ({
+                            /** @enum {string} */
+                            type: "auto" | "any";
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "tool";
+                            name: string;
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "none";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        stop_sequences?: string[];
+                        temperature?: number;
+                        top_p?: number;
+                        top_k?: number;
+                        thinking?: ({
+                            /** @constant */
+                            type: "enabled";
+                            budget_tokens: number;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "adaptive";
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "disabled";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        stream?: boolean;
+                        metadata?: {
+                            user_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        output_config?: {
+                            /** @enum {string} */
+                            effort?: "low" | "medium" | "high" | "max";
+                            format?: ({
+                                /** @constant */
+                                type: "json_schema";
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Anthropic Messages response (JSON, or SSE with `event:` lines when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Anthropic error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/count_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count the input tokens of a Messages request (estimated with the o200k tokenizer; not billed). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        messages: ({
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "system";
+                            content: string | (({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "image";
+                                source: ({
+                                    /** @constant */
+                                    type: "base64";
+                                    media_type: string;
+                                    data: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "url";
+                                    url: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "file";
+                                } & {
+                                    [key: string]: unknown;
+                                });
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_use";
+                                id: string;
+                                name: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_result";
+                                tool_use_id: string;
+                                content?: string | (({
+                                    /** @constant */
+                                    type: "text";
+                                    text: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "image";
+                                    source: ({
+                                        /** @constant */
+                                        type: "base64";
+                                        media_type: string;
+                                        data: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "url";
+                                        url: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "file";
+                                    } & {
+                                        [key: string]: unknown;
+                                    });
+                                } & {
+                                    [key: string]: unknown;
+                                }))[];
+                                is_error?: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "thinking";
+                                thinking: string;
+                                signature?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @enum {string} */
+                                type: "redacted_thinking" | "document" | "search_result" | "server_tool_use" | "container_upload";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        system?: string | ({
+                            /** @constant */
+                            type: "text";
+                            text: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tools?: ({
+                            name: string;
+                            description?: string;
+                            input_schema?: {
+                                [key: string]: unknown;
+                            };
+                            type?: string;
+                            strict?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tool_choice?: ({
+                            /** @enum {string} */
+                            type: "auto" | "any";
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "tool";
+                            name: string;
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "none";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        stop_sequences?: string[];
+                        temperature?: number;
+                        top_p?: number;
+                        top_k?: number;
+                        thinking?: ({
+                            /** @constant */
+                            type: "enabled";
+                            budget_tokens: number;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "adaptive";
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "disabled";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        metadata?: {
+                            user_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        output_config?: {
+                            /** @enum {string} */
+                            effort?: "low" | "medium" | "high" | "max";
+                            format?: ({
+                                /** @constant */
+                                type: "json_schema";
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Anthropic Messages response (JSON, or SSE with `event:` lines when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Anthropic error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Same as POST /v1/messages (for an Anthropic SDK whose base URL ends in /v1). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        max_tokens: number;
+                        messages: ({
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "system";
+                            content: string | (({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "image";
+                                source: ({
+                                    /** @constant */
+                                    type: "base64";
+                                    media_type: string;
+                                    data: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "url";
+                                    url: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "file";
+                                } & {
+                                    [key: string]: unknown;
+                                });
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_use";
+                                id: string;
+                                name: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_result";
+                                tool_use_id: string;
+                                content?: string | (({
+                                    /** @constant */
+                                    type: "text";
+                                    text: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "image";
+                                    source: ({
+                                        /** @constant */
+                                        type: "base64";
+                                        media_type: string;
+                                        data: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "url";
+                                        url: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "file";
+                                    } & {
+                                        [key: string]: unknown;
+                                    });
+                                } & {
+                                    [key: string]: unknown;
+                                }))[];
+                                is_error?: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "thinking";
+                                thinking: string;
+                                signature?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @enum {string} */
+                                type: "redacted_thinking" | "document" | "search_result" | "server_tool_use" | "container_upload";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        system?: string | ({
+                            /** @constant */
+                            type: "text";
+                            text: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tools?: ({
+                            name: string;
+                            description?: string;
+                            input_schema?: {
+                                [key: string]: unknown;
+                            };
+                            type?: string;
+                            strict?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tool_choice?: ({
+                            /** @enum {string} */
+                            type: "auto" | "any";
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "tool";
+                            name: string;
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "none";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        stop_sequences?: string[];
+                        temperature?: number;
+                        top_p?: number;
+                        top_k?: number;
+                        thinking?: ({
+                            /** @constant */
+                            type: "enabled";
+                            budget_tokens: number;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "adaptive";
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "disabled";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        stream?: boolean;
+                        metadata?: {
+                            user_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        output_config?: {
+                            /** @enum {string} */
+                            effort?: "low" | "medium" | "high" | "max";
+                            format?: ({
+                                /** @constant */
+                                type: "json_schema";
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Anthropic Messages response (JSON, or SSE with `event:` lines when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Anthropic error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/v1/messages/count_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Same as POST /v1/messages/count_tokens (base URL ending in /v1). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        messages: ({
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "system";
+                            content: string | (({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "image";
+                                source: ({
+                                    /** @constant */
+                                    type: "base64";
+                                    media_type: string;
+                                    data: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "url";
+                                    url: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "file";
+                                } & {
+                                    [key: string]: unknown;
+                                });
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_use";
+                                id: string;
+                                name: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "tool_result";
+                                tool_use_id: string;
+                                content?: string | (({
+                                    /** @constant */
+                                    type: "text";
+                                    text: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "image";
+                                    source: ({
+                                        /** @constant */
+                                        type: "base64";
+                                        media_type: string;
+                                        data: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "url";
+                                        url: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | ({
+                                        /** @constant */
+                                        type: "file";
+                                    } & {
+                                        [key: string]: unknown;
+                                    });
+                                } & {
+                                    [key: string]: unknown;
+                                }))[];
+                                is_error?: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "thinking";
+                                thinking: string;
+                                signature?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @enum {string} */
+                                type: "redacted_thinking" | "document" | "search_result" | "server_tool_use" | "container_upload";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        system?: string | ({
+                            /** @constant */
+                            type: "text";
+                            text: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tools?: ({
+                            name: string;
+                            description?: string;
+                            input_schema?: {
+                                [key: string]: unknown;
+                            };
+                            type?: string;
+                            strict?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tool_choice?: ({
+                            /** @enum {string} */
+                            type: "auto" | "any";
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "tool";
+                            name: string;
+                            disable_parallel_tool_use?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "none";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        stop_sequences?: string[];
+                        temperature?: number;
+                        top_p?: number;
+                        top_k?: number;
+                        thinking?: ({
+                            /** @constant */
+                            type: "enabled";
+                            budget_tokens: number;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "adaptive";
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "disabled";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        metadata?: {
+                            user_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        output_config?: {
+                            /** @enum {string} */
+                            effort?: "low" | "medium" | "high" | "max";
+                            format?: ({
+                                /** @constant */
+                                type: "json_schema";
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Anthropic Messages response (JSON, or SSE with `event:` lines when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Anthropic error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a response (OpenAI Responses API); stored by default. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        input?: string | (({
+                            /** @constant */
+                            type?: "message";
+                            /** @enum {string} */
+                            role: "user" | "assistant" | "system" | "developer";
+                            content: string | (({
+                                /** @enum {string} */
+                                type: "input_text" | "output_text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "refusal";
+                                refusal: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "input_image";
+                                image_url?: string | null;
+                                file_id?: string | null;
+                                /** @enum {string} */
+                                detail?: "auto" | "low" | "high";
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @enum {string} */
+                                type: "input_file" | "input_audio";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "function_call";
+                            call_id: string;
+                            name: string;
+                            arguments: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "function_call_output";
+                            call_id: string;
+                            output: string | (({
+                                /** @enum {string} */
+                                type: "input_text" | "output_text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "refusal";
+                                refusal: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "input_image";
+                                image_url?: string | null;
+                                file_id?: string | null;
+                                /** @enum {string} */
+                                detail?: "auto" | "low" | "high";
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @enum {string} */
+                                type: "input_file" | "input_audio";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "reasoning";
+                            summary?: ({
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            content?: ({
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
+                            encrypted_content?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @enum {string} */
+                            type: "item_reference" | "file_search_call" | "web_search_call" | "computer_call" | "computer_call_output" | "image_generation_call" | "code_interpreter_call" | "local_shell_call" | "local_shell_call_output" | "mcp_call" | "mcp_list_tools" | "mcp_approval_request" | "mcp_approval_response" | "custom_tool_call" | "custom_tool_call_output";
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        instructions?: string | null;
+                        tools?: (({
+                            /** @constant */
+                            type: "function";
+                            name: string;
+                            description?: string | null;
+                            parameters?: {
+                                [key: string]: unknown;
+                            } | null;
+                            strict?: boolean | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        tool_choice?: ("none" | "auto" | "required") | ({
+                            /** @constant */
+                            type: "function";
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        parallel_tool_calls?: boolean | null;
+                        text?: ({
+                            format?: ({
+                                /** @constant */
+                                type: "text";
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "json_object";
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "json_schema";
+                                name: string;
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                                strict?: boolean | null;
+                                description?: string;
+                            } & {
+                                [key: string]: unknown;
+                            });
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        reasoning?: ({
+                            effort?: ("none" | "minimal" | "low" | "medium" | "high" | "xhigh") | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        max_output_tokens?: number | null;
+                        temperature?: number | null;
+                        top_p?: number | null;
+                        stream?: boolean | null;
+                        store?: boolean | null;
+                        previous_response_id?: string | null;
+                        metadata?: {
+                            [key: string]: string;
+                        } | null;
+                        user?: string;
+                        safety_identifier?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description OpenAI-compatible response (JSON, or SSE when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OpenAI error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/responses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored response of this project. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Response id (resp_...). */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAI-compatible response (JSON, or SSE when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OpenAI error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rerank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rerank documents against a query (Cohere v1 and Jina shapes); billed per search unit or per token. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        query: string;
+                        documents: (string | {
+                            [key: string]: unknown;
+                        })[];
+                        top_n?: number | null;
+                        return_documents?: boolean | null;
+                        rank_fields?: string[] | null;
+                        max_chunks_per_doc?: number | null;
+                        max_tokens_per_doc?: number | null;
+                        priority?: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description OpenAI-compatible response (JSON, or SSE when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OpenAI error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rerank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rerank documents against a query (Cohere v2 shape); billed per search unit or per token. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        query: string;
+                        documents: (string | {
+                            [key: string]: unknown;
+                        })[];
+                        top_n?: number | null;
+                        return_documents?: boolean | null;
+                        rank_fields?: string[] | null;
+                        max_chunks_per_doc?: number | null;
+                        max_tokens_per_doc?: number | null;
+                        priority?: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description OpenAI-compatible response (JSON, or SSE when `stream` is true). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OpenAI error envelope (docs/errors.md). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -552,6 +1916,235 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirects to the web console (302 to /console/). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect to /console/. */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web console (single-page app). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTML page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web console (`/console/` included): hashed assets (`/console/assets/...`), else the single-page app. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTML page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/top-ups/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manual top-up page: amount, reference and payment instructions. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTML page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhook (raw body, verified with Stripe-Signature); completes top-ups. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Accepted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error (console envelope). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAPI 3.1. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
                 };
             };
         };
