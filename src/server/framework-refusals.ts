@@ -9,11 +9,12 @@ import { sendErrorEnvelope, type ErrorEnvelope } from './error-handler.js';
 
 /**
  * The envelope of a request no route took (unknown path, wrong method, a URL the router refused):
- * the console's under `/api`, Anthropic's under `/v1/messages`, else OpenAI's.
+ * the console's under `/api`, Anthropic's under `/v1/messages` (and `/v1/v1/messages`), else OpenAI's.
  */
 export function envelopeForUrl(url: string): ErrorEnvelope {
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'console';
-  if (url === '/v1/messages' || url.startsWith('/v1/messages/') || url.startsWith('/v1/messages?')) return 'anthropic';
+  // `/v1/v1/messages` too: an Anthropic SDK whose base URL ends in /v1.
+  if (/^\/v1(\/v1)?\/messages(?:[/?]|$)/.test(url)) return 'anthropic';
   return 'openai';
 }
 
