@@ -121,4 +121,36 @@ describeEachDialect('console api-keys', (ctx) => {
       await gateway.close();
     }
   });
+
+  it("should list each key's last use and this month's settled usage, equal to what the SDK was billed", async () => {
+    const gateway = await startTestGateway({ catalogue: readDemoCatalogue(), databaseUrl: ctx.url(), serverEnv: { TF_SETTLE_INTERVAL_MS: '50' } });
+    try {
+      const key = (await findApiKeyByHash(db(), hashApiKeySecret(gateway.key)))!;
+      const idle = (await call(app, 'POST', `/api/projects/${gateway.projectId}/api-keys`, { auth: `Bearer ${TEST_ADMIN_TOKEN}`, body: { name: 'idle' } })).json();
+      expect(idle).toMatchObject({ last_used_at: null, usage_this_month: { requests: 0, cost_usd: '0.000000000' } });
+      const client = new OpenAI({ apiKey: gateway.key, baseURL: gateway.baseURL, maxRetries: 0 });
+      const started = Date.now();
+      const costs: bigint[] = [];
+      for (const content of ['hello', 'tell me more about that']) {
+        const res = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content }] });
+        costs.push(BigInt((res.usage as unknown as { cost: string }).cost.replace('.', '')));
+      }
+      const expected = costs.reduce((a, b) => a + b, 0n);
+      let listed: { id: string; last_used_at: string | null; usage_this_month: { requests: number; cost_usd: string } }[] = [];
+      for (let i = 0; i < 100; i++) {
+        listed = (await call(app, 'GET', `/api/projects/${gateway.projectId}/api-keys`, { auth: `Bearer ${TEST_ADMIN_TOKEN}` })).json().data;
+        if (listed.find((k) => k.id === key.id)?.usage_this_month.requests === 2) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const used = listed.find((k) => k.id === key.id)!;
+      expect(used.usage_this_month.requests).toBe(2);
+      expect(BigInt(used.usage_this_month.cost_usd.replace('.', ''))).toBe(expected);
+      expect(Date.parse(used.last_used_at!)).toBeGreaterThanOrEqual(started - 1000);
+      expect(listed.find((k) => k.id === idle.id)).toMatchObject({ last_used_at: null, usage_this_month: { requests: 0 } });
+      const one = (await call(app, 'GET', `/api/projects/${gateway.projectId}/api-keys/${key.id}`, { auth: `Bearer ${TEST_ADMIN_TOKEN}` })).json();
+      expect(one).toMatchObject({ last_used_at: used.last_used_at, usage_this_month: used.usage_this_month });
+    } finally {
+      await gateway.close();
+    }
+  });
 });

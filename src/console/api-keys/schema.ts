@@ -54,6 +54,10 @@ export const apiKeyDto = z.object({
   budget_usd: z.string().nullable().describe('Monthly budget, USD decimal string.'),
   created_at: z.string(),
   updated_at: z.string(),
+  last_used_at: z.string().nullable().describe("Arrival time of the key's newest billed request, or null."),
+  usage_this_month: z
+    .object({ requests: z.number(), cost_usd: z.string().describe('USD decimal string.') })
+    .describe('Settled usage since the start of the UTC month (the same figures as the usage report grouped by key).'),
   abilities: abilitiesSchema(Object.keys(apiKeyPolicy) as [string, ...string[]]),
 });
 

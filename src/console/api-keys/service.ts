@@ -8,6 +8,7 @@ import { emitApiKeyEvent } from '../../webhooks/emit-api-key-event.js';
 import { writeAudit, type ChangeContext } from '../audit-log/write-audit.js';
 import type { ConsoleContext } from '../internal/console-context.js';
 import { toPage, toPageRequest } from '../internal/pagination.js';
+import { readKeyActivity, utcMonthStart } from './key-activity.js';
 import { presentApiKey, snapshotApiKey } from './presenter.js';
 import type { ApiKeyView } from './schema.js';
 
@@ -49,7 +50,8 @@ export async function listApiKeyViews(ctx: ConsoleContext, actor: Actor, project
     .execute();
   const rows = (await Promise.all(ids.map((r) => getApiKey(ctx.db, r.id)))).filter((r): r is ApiKeyRow => r !== null);
   const settings = await getApiKeySettings(ctx.db, rows.map((r) => r.id));
-  return toPage(rows, query, (row) => presentApiKey(row, settings.get(row.id), access.permissions));
+  const activity = await readKeyActivity(ctx.db, { orgId: access.orgId, projectId }, rows.map((r) => r.id), utcMonthStart(ctx.now()));
+  return toPage(rows, query, (row) => presentApiKey(row, settings.get(row.id), access.permissions, activity(row.id)));
 }
 
 /** Load a live key of the project the caller can reach (404 for another project's or a deleted key). */
@@ -64,7 +66,8 @@ async function loadKey(ctx: ConsoleContext, actor: Actor, projectId: string, key
 /** One key. */
 export async function getApiKeyView(ctx: ConsoleContext, actor: Actor, projectId: string, keyId: string): Promise<ApiKeyView> {
   const { access, key, settings } = await loadKey(ctx, actor, projectId, keyId, 'project.read');
-  return presentApiKey(key, settings, access.permissions);
+  const activity = await readKeyActivity(ctx.db, { orgId: access.orgId, projectId }, [keyId], utcMonthStart(ctx.now()));
+  return presentApiKey(key, settings, access.permissions, activity(keyId));
 }
 
 /** Create a key; the secret is returned once and only its hash is stored. */

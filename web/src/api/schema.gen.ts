@@ -4356,6 +4356,14 @@ export interface paths {
                                 budget_usd: string | null;
                                 created_at: string;
                                 updated_at: string;
+                                /** @description Arrival time of the key's newest billed request, or null. */
+                                last_used_at: string | null;
+                                /** @description Settled usage since the start of the UTC month (the same figures as the usage report grouped by key). */
+                                usage_this_month: {
+                                    requests: number;
+                                    /** @description USD decimal string. */
+                                    cost_usd: string;
+                                };
                                 /** @description What the caller may do on this object. */
                                 abilities: {
                                     read: boolean;
@@ -4419,6 +4427,14 @@ export interface paths {
                             budget_usd: string | null;
                             created_at: string;
                             updated_at: string;
+                            /** @description Arrival time of the key's newest billed request, or null. */
+                            last_used_at: string | null;
+                            /** @description Settled usage since the start of the UTC month (the same figures as the usage report grouped by key). */
+                            usage_this_month: {
+                                requests: number;
+                                /** @description USD decimal string. */
+                                cost_usd: string;
+                            };
                             /** @description What the caller may do on this object. */
                             abilities: {
                                 read: boolean;
@@ -4486,6 +4502,14 @@ export interface paths {
                             budget_usd: string | null;
                             created_at: string;
                             updated_at: string;
+                            /** @description Arrival time of the key's newest billed request, or null. */
+                            last_used_at: string | null;
+                            /** @description Settled usage since the start of the UTC month (the same figures as the usage report grouped by key). */
+                            usage_this_month: {
+                                requests: number;
+                                /** @description USD decimal string. */
+                                cost_usd: string;
+                            };
                             /** @description What the caller may do on this object. */
                             abilities: {
                                 read: boolean;
@@ -4583,6 +4607,14 @@ export interface paths {
                             budget_usd: string | null;
                             created_at: string;
                             updated_at: string;
+                            /** @description Arrival time of the key's newest billed request, or null. */
+                            last_used_at: string | null;
+                            /** @description Settled usage since the start of the UTC month (the same figures as the usage report grouped by key). */
+                            usage_this_month: {
+                                requests: number;
+                                /** @description USD decimal string. */
+                                cost_usd: string;
+                            };
                             /** @description What the caller may do on this object. */
                             abilities: {
                                 read: boolean;
