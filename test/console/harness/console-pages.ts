@@ -47,6 +47,21 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { name: 'sign-out', as: 'own-session', path: () => '/console/sign-out', ready: heading('You are signed out') },
   { name: 'invite-new-account', as: 'anonymous', path: (ctx) => ctx.invitePath, ready: heading('Join Demo') },
   { name: 'org-overview-placeholder', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`, ready: heading('Overview') },
+  { name: 'project-keys', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/keys`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'API keys' })) },
+  {
+    name: 'project-keys-created',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/keys`,
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'API keys' })),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+      await dialog.getByLabel('Name').fill('Screenshot key');
+      await dialog.getByLabel('Monthly budget (USD)').fill('25.00');
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'API key created' }));
+    },
+  },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
   { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
   {

@@ -1,7 +1,8 @@
 import {
   orgAuditLogRoute, orgBillingRoute, orgMembersRoute, orgModelsRoute, orgOverviewRoute, orgSettingsRoute, orgUsageRoute, orgWebhooksRoute,
-  projectKeysRoute, projectPlaygroundRoute, projectRequestsRoute, projectSettingsRoute, projectUsageRoute,
+  projectPlaygroundRoute, projectRequestsRoute, projectSettingsRoute, projectUsageRoute,
 } from '../features/coming-next/routes';
+import { projectKeysRoute } from '../features/api-keys/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
 import { meRoute } from '../features/me/routes';
 import { appIndexRoute, appRoute, orgRoute, projectIndexRoute, projectRoute } from '../features/shell/routes';

@@ -36,7 +36,6 @@ export const orgSettingsRoute = createRoute({ getParentRoute: () => orgRoute, pa
 
 /** Project pages still to build. */
 export const projectPlaygroundRoute = createRoute({ getParentRoute: () => projectRoute, path: 'playground', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/playground'), 'project') });
-export const projectKeysRoute = createRoute({ getParentRoute: () => projectRoute, path: 'keys', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/keys'), 'project') });
 export const projectRequestsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'requests', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/requests'), 'project') });
 export const projectUsageRoute = createRoute({ getParentRoute: () => projectRoute, path: 'usage', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/usage'), 'project') });
 export const projectSettingsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'settings', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/settings'), 'project') });
