@@ -175,6 +175,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       adminToken: config.adminToken,
       now,
       modelIds: () => new Set(catalogue.current().models.keys()),
+      modelPricing: (id) => catalogue.current().models.get(id)?.pricing ?? null,
       publicUrl: config.publicUrl ?? undefined,
       allowSignUp: config.allowSignUp,
       // The balance view's pending amount includes what this store holds for requests in flight.

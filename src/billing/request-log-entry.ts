@@ -30,5 +30,7 @@ export interface RequestLogEntry {
   readonly tags?: Readonly<Record<string, string>>;
   /** Time waiting for a free upstream connection, ms; absent or 0 for none. */
   readonly upstreamWaitMs?: number;
+  /** Worst-case cost admission held for the request, nano-USD; absent or null when nothing was held. */
+  readonly holdNano?: bigint | null;
   readonly createdAt: number;
 }

@@ -25,6 +25,7 @@ function entry(id: string, overrides: Partial<RequestLogEntry> = {}): RequestLog
     ignoredParams: ['logit_bias', 'frobnicate'],
     user: 'end-user-7',
     tags: { team: 'search, "core"', env: 'prod' },
+    holdNano: 9_223_372_036_854_775_001n,
     ...overrides,
   };
 }
@@ -56,13 +57,14 @@ describeEachDialect('request-log-repository', (ctx) => {
       ignoredParams: ['logit_bias', 'frobnicate'],
       user: 'end-user-7',
       tags: { team: 'search, "core"', env: 'prod' },
+      holdNano: 9_223_372_036_854_775_001n,
     });
   });
 
   it('should store an unauthenticated failure without usage', async () => {
-    const failed = entry('req_401', { orgId: null, projectId: null, keyId: null, modelRequested: null, modelResolved: null, providerId: null, stream: false, status: 401, errorCode: 'invalid_api_key', ttftMs: null, usage: null, costNano: 0n });
+    const failed = entry('req_401', { orgId: null, projectId: null, keyId: null, modelRequested: null, modelResolved: null, providerId: null, stream: false, status: 401, errorCode: 'invalid_api_key', ttftMs: null, usage: null, costNano: 0n, holdNano: null });
     await insertRequestLogRows(ctx.store().db, [failed]);
-    expect(await getRequestLogRow(ctx.store().db, 'req_401')).toMatchObject({ orgId: null, stream: false, status: 401, errorCode: 'invalid_api_key', inputTokens: 0, usageSource: 'none', costNano: 0n, ttftMs: null });
+    expect(await getRequestLogRow(ctx.store().db, 'req_401')).toMatchObject({ orgId: null, stream: false, status: 401, errorCode: 'invalid_api_key', inputTokens: 0, usageSource: 'none', costNano: 0n, ttftMs: null, holdNano: null });
   });
 
   it('should skip ids already stored, so a retried batch writes nothing twice', async () => {

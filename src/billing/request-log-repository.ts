@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { moneyText, parseMoney } from '../store/money-column.js';
 import type { Database, RequestLogTable } from '../store/schema.js';
 import type { RequestLogEntry } from './request-log-entry.js';
@@ -51,6 +51,8 @@ export interface RequestLogRow {
   readonly tags: Readonly<Record<string, string>>;
   /** Time waiting for a free upstream connection, ms. */
   readonly upstreamWaitMs: number;
+  /** Worst-case cost admission held, nano-USD, or null when nothing was held. */
+  readonly holdNano: bigint | null;
   /** Arrival time, ms since epoch. */
   readonly createdAt: number;
 }
@@ -86,7 +88,7 @@ function selectRows(db: Kysely<Database>) {
     .select([
       'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
       'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', moneyText('cost_nano').as('cost'),
+      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', moneyText('cost_nano').as('cost'), sql<string | null>`CAST(hold_nano AS TEXT)`.as('hold'),
     ]);
 }
 
@@ -96,7 +98,7 @@ type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTake
 export const REQUEST_LOG_COLUMNS = [
   'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
   'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms',
+  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'hold_nano',
 ] as const satisfies readonly (keyof RequestLogTable)[];
 
 /** Fails to compile when a column of `request_log` is missing from {@link REQUEST_LOG_COLUMNS} (the SQLite worker would drop it). */
@@ -136,6 +138,7 @@ function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
     end_user: entry.user ?? null,
     tags: entry.tags !== undefined && Object.keys(entry.tags).length > 0 ? JSON.stringify(entry.tags) : null,
     upstream_wait_ms: entry.upstreamWaitMs ?? 0,
+    hold_nano: entry.holdNano ?? null,
   };
 }
 
@@ -164,6 +167,7 @@ function toRequestLogRow(row: SelectedRow): RequestLogRow {
     user: row.end_user,
     tags: row.tags === null ? {} : (JSON.parse(row.tags) as Record<string, string>),
     upstreamWaitMs: Number(row.upstream_wait_ms),
+    holdNano: row.hold === null ? null : parseMoney(row.hold),
     createdAt: Number(row.created_at),
   };
 }

@@ -132,7 +132,7 @@ class Session implements InferenceSession {
   }
 
   relay(target: Target, estimatePromptTokens: () => number): RelayContext {
-    const { headers, reply, request } = this;
+    const { headers, reply, request, record } = this;
     // --- metering (issue 4): hold the worst case before any upstream call; the providers in
     // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
     this.deps.metering.admission.begin({
@@ -144,6 +144,9 @@ class Session implements InferenceSession {
       setHeaders: (extra) => {
         Object.assign(headers, extra);
         reply.headers(extra);
+      },
+      onHeld: (holdNano) => {
+        record.holdNano = holdNano;
       },
     });
     // --- end metering

@@ -23,6 +23,8 @@ export class RequestRecord {
   tags: Readonly<Record<string, string>> = {};
   /** Time spent waiting for a free upstream connection (the provider's `maxConnections`), ms. */
   upstreamWaitMs = 0;
+  /** Worst-case cost admission held, nano-USD (set once admitted), or null. */
+  holdNano: bigint | null = null;
   private firstByteAt: number | null = null;
   private done = false;
 
@@ -77,6 +79,7 @@ export class RequestRecord {
       user: this.user,
       tags: this.tags,
       upstreamWaitMs: this.upstreamWaitMs,
+      holdNano: this.holdNano,
       createdAt: this.startedAt,
     });
   }

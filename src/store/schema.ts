@@ -122,6 +122,8 @@ export interface RequestLogTable {
   tags: ColumnType<string | null, string | null | undefined, string | null>;
   /** Time waiting for a free upstream connection (a provider's `maxConnections`), ms. */
   upstream_wait_ms: ColumnType<number, number | undefined, number>;
+  /** Worst-case cost admission held while the request ran, nano-USD; null when nothing was held (refused before admission, or logged before this column). */
+  hold_nano: ColumnType<RawMoney | null, bigint | null | undefined, bigint | null>;
   /** Arrival time. */
   created_at: Millis;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
 import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
+import type { ModelPricing } from '../../config/catalogue-types.js';
 import type { PaymentSettings } from '../../payments/create-payment-provider.js';
 import type { Database } from '../../store/schema.js';
 import type { PaymentsRuntime } from '../payments/payments-runtime.js';
@@ -29,6 +30,8 @@ export interface ConsoleDeps {
   readonly publicUrl?: string;
   /** Catalogue model ids, to validate allowed models and alias targets; absent: not checked. */
   readonly modelIds?: () => ReadonlySet<string>;
+  /** A catalogue model's current prices, to explain a logged request's cost; absent: not explained. */
+  readonly modelPricing?: (modelId: string) => ModelPricing | null;
   /** Deliver an invite by email; absent: the link is only shown to the inviter. */
   readonly sendInviteEmail?: (message: InviteEmail) => Promise<void>;
   /** Largest accepted body, bytes (default 64 KiB). */
@@ -59,6 +62,8 @@ export interface ConsoleContext {
   readonly publicUrl: string;
   /** Catalogue model ids, or null when unknown. */
   readonly modelIds: (() => ReadonlySet<string>) | null;
+  /** A catalogue model's current prices, or null when no catalogue is loaded here. */
+  readonly modelPricing: ((modelId: string) => ModelPricing | null) | null;
   /** Invite mailer, or null. */
   readonly sendInviteEmail: ((message: InviteEmail) => Promise<void>) | null;
   /** Failed sign-in counter. */

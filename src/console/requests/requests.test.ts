@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequestId } from '../../core/ids.js';
 import { addTestMember, buildConsoleApp, call, createTestKey, createTestOrg, createTestPerson, TEST_ADMIN_TOKEN, type TestPerson } from '../../testing/console-fixture.js';
 import { describeEachDialect } from '../../testing/dialects.js';
+import { readDemoCatalogue } from '../../testing/demo-catalogue.js';
+import { startTestGateway } from '../../testing/start-test-gateway.js';
+import { parseUsd } from '../../core/money.js';
+import { formatFemtoUsd } from './explain-cost.js';
 
 describeEachDialect('console requests', (ctx) => {
   let app: FastifyInstance;
@@ -61,5 +66,47 @@ describeEachDialect('console requests', (ctx) => {
     expect((await call(app, 'GET', `/api/requests/${ids[3]}`, { auth: viewer.auth })).statusCode).toBe(404);
     expect((await call(app, 'GET', `/api/requests/${ids[3]}`, { auth: `Bearer ${TEST_ADMIN_TOKEN}` })).json()).toMatchObject({ status: 401, project_id: null });
     expect((await call(app, 'GET', '/api/requests/req_0000000000nothinghere000000', { auth: viewer.auth })).statusCode).toBe(404);
+  });
+
+  it('should explain a served request: tokens x catalogue prices = the cost the SDK got, the hold admission took, the ledger debit', async () => {
+    const adminToken = 'requests-test-operator-token-0123456789';
+    const gateway = await startTestGateway({ catalogue: readDemoCatalogue(), databaseUrl: ctx.url(), serverEnv: { TF_SETTLE_INTERVAL_MS: '50', TF_ADMIN_TOKEN: adminToken } });
+    try {
+      const client = new OpenAI({ apiKey: gateway.key, baseURL: gateway.baseURL, maxRetries: 0 });
+      const { data: answer, response } = await client.chat.completions
+        .create({ model: 'openai/gpt-4o-mini', max_tokens: 300, messages: [{ role: 'user', content: 'Explain money in one sentence.' }] })
+        .withResponse();
+      const requestId = response.headers.get('x-request-id')!;
+      const billed = (answer.usage as unknown as { cost: string }).cost;
+      const read = async () => (await fetch(`${gateway.rootURL}/api/requests/${requestId}`, { headers: { authorization: `Bearer ${adminToken}` } })).json() as Promise<Record<string, unknown>>;
+      let detail = await read();
+      for (let i = 0; i < 100 && detail.ledger_entry == null; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        detail = await read();
+      }
+      expect(detail).toMatchObject({ id: requestId, cost_usd: billed, model_resolved: expect.stringMatching(/^openai\/gpt-4o-mini/) });
+      const explained = detail.cost_explained as { lines: { token_class: string; tokens: number; price_per_million_usd: string; amount_usd: string }[]; rounded_usd: string; matches_cost: boolean };
+      expect(explained.rounded_usd).toBe(billed);
+      expect(explained.matches_cost).toBe(true);
+      const input = explained.lines.find((l) => l.token_class === 'input')!;
+      const output = explained.lines.find((l) => l.token_class === 'output')!;
+      expect(input.tokens).toBe(answer.usage!.prompt_tokens);
+      expect(output.tokens).toBe(answer.usage!.completion_tokens);
+      // The demo catalogue's gpt-4o-mini: 0.15 and 0.60 USD per million tokens.
+      expect([input.price_per_million_usd, output.price_per_million_usd]).toEqual(['0.150000000', '0.600000000']);
+      expect(output.amount_usd).toBe(formatFemtoUsd(BigInt(output.tokens) * 600_000_000n));
+      // The hold was the worst case (every requested output token), at least the cost; the debit is the cost, negative.
+      const hold = parseUsd(detail.hold_usd as string)!;
+      expect(hold).toBeGreaterThanOrEqual(BigInt(300) * 600n);
+      expect(hold).toBeGreaterThanOrEqual(parseUsd(billed)!);
+      expect(detail.ledger_entry).toMatchObject({ id: expect.stringMatching(/^led_/), amount_usd: `-${billed}` });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('should explain no cost for a model the catalogue does not hold, and say when nothing was held or settled', async () => {
+    const detail = (await call(app, 'GET', `/api/requests/${ids[0]}`, { auth: viewer.auth })).json();
+    expect(detail).toMatchObject({ hold_usd: null, ledger_entry: null, cost_explained: null });
   });
 });

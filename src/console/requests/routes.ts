@@ -1,7 +1,7 @@
 import { pageEnvelopeSchema } from '../internal/pagination.js';
 import { defineRoute, type ConsoleRoute } from '../internal/route.js';
 import { projectParams } from '../projects/schema.js';
-import { listRequestsQuery, requestDto, requestParams } from './schema.js';
+import { listRequestsQuery, requestDetailDto, requestDto, requestParams } from './schema.js';
 import { getRequest, listProjectRequests } from './service.js';
 
 const tag = 'requests';
@@ -14,8 +14,8 @@ export const requestRoutes: readonly ConsoleRoute[] = [
     handler: ({ ctx, actor, params, query }) => listProjectRequests(ctx, actor, params.projectId, query),
   }),
   defineRoute({
-    method: 'GET', url: '/requests/:requestId', tag, auth: 'member', permission: 'project.requests.read', summary: 'One request by its id (the x-request-id users quote).',
-    params: requestParams, response: requestDto,
+    method: 'GET', url: '/requests/:requestId', tag, auth: 'member', permission: 'project.requests.read', summary: 'One request by its id (the x-request-id users quote), with its cost explained, hold and ledger debit.',
+    params: requestParams, response: requestDetailDto,
     handler: ({ ctx, actor, params }) => getRequest(ctx, actor, params.requestId),
   }),
 ];

@@ -44,3 +44,26 @@ export const requestDto = z.object({
   tags: z.record(z.string(), z.string()).describe('Request tags (`metadata` strings and `x-tf-tags`).'),
   created_at: z.string(),
 });
+
+/** One request with where its money went: the cost taken apart, the hold admission took and the ledger debit that settled it. */
+export const requestDetailDto = requestDto.extend({
+  hold_usd: z.string().nullable().describe('Worst-case cost admission held while the request ran (USD decimal string); null when nothing was held.'),
+  ledger_entry: z
+    .object({ id: z.string(), amount_usd: z.string().describe('Signed USD decimal string (negative: a debit).'), created_at: z.string() })
+    .nullable()
+    .describe('The usage debit that settled the request; null while unsettled or when nothing was billed.'),
+  cost_explained: z
+    .object({
+      lines: z.array(z.object({
+        token_class: z.enum(['input', 'cached_input', 'output', 'reasoning']),
+        tokens: z.number(),
+        price_per_million_usd: z.string().describe("Today's catalogue price per million tokens."),
+        amount_usd: z.string().describe('tokens x price, exact (up to 15 decimals).'),
+      })),
+      exact_usd: z.string().describe('The exact sum of the lines.'),
+      rounded_usd: z.string().describe('That sum rounded once, half up, to the nano-USD.'),
+      matches_cost: z.boolean().describe('Whether rounded_usd equals cost_usd (false when prices changed since, or cache writes were billed).'),
+    })
+    .nullable()
+    .describe("The cost taken apart at the catalogue's prices; null when the model that served it is not in the catalogue (or none served it)."),
+});

@@ -5,6 +5,7 @@ import { keysetAfter } from '../../store/keyset.js';
 import type { ConsoleContext } from '../internal/console-context.js';
 import { toPage, toPageRequest } from '../internal/pagination.js';
 import { presentRequest } from './presenter.js';
+import { presentRequestDetail } from './request-detail.js';
 
 /** Filters of the project request log. */
 export interface RequestFilters {
@@ -55,10 +56,10 @@ export async function getRequest(ctx: ConsoleContext, actor: Actor, requestId: s
   if (row.projectId === null) {
     // Requests that failed authentication belong to no project: only the operator sees them.
     if (actor.kind !== 'operator') throw missing;
-    return presentRequest(row);
+    return presentRequestDetail(ctx, row);
   }
   await authorizeProject(ctx.db, actor, row.projectId, 'project.requests.read').catch((error: unknown) => {
     throw error instanceof GatewayError && error.code === 'CONSOLE_FORBIDDEN' ? error : missing;
   });
-  return presentRequest(row);
+  return presentRequestDetail(ctx, row);
 }

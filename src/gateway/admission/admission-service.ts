@@ -19,6 +19,8 @@ export interface AdmissionRequest {
   readonly maxOutputTokens: number;
   /** Adds headers (`x-ratelimit-*`) to the answer, whether it succeeds or is refused. */
   readonly setHeaders: (headers: Record<string, string>) => void;
+  /** Told the amount held once the request is admitted (recorded on the request log). */
+  readonly onHeld?: (holdNano: bigint) => void;
 }
 
 /** Options of an {@link AdmissionService}. */
@@ -211,6 +213,7 @@ export class AdmissionService {
     if (outcome.ok) {
       this.admitted++;
       if (outcome.windows.length > 0) request.setHeaders(rateLimitHeaders(outcome.windows, now));
+      request.onHeld?.(plan.accounts[0]!.holdNano);
       this.tickets.set(request.requestId, {
         accounts: plan.accounts,
         tokenWindows: plan.windows.filter((w) => w.id.startsWith('tpm:')),

@@ -13,6 +13,7 @@ import * as createApiKeySettings from './202611212005_create_api_key_settings.js
 import * as createAuditLog from './202611212006_create_audit_log.js';
 import * as createNotifications from './202611212007_create_notifications.js';
 import * as addRequestLogIgnoredParams from './202611212030_add_request_log_ignored_params.js';
+import * as addRequestLogHold from './202611231900_add_request_log_hold.js';
 import * as indexUsageForMetering from './202611212100_index_usage_for_metering.js';
 import * as createStoredResponses from './202611212200_create_stored_responses.js';
 import * as createUsageRollups from './202611212300_create_usage_rollups.js';
@@ -48,4 +49,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611221003_index_refund_reference': indexRefundReference,
   '202611221010_index_ledger_non_usage': indexLedgerNonUsage,
   '202611231000_add_request_log_upstream_wait': addRequestLogUpstreamWait,
+  '202611231900_add_request_log_hold': addRequestLogHold,
 });

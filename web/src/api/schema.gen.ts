@@ -5337,7 +5337,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One request by its id (the x-request-id users quote). */
+        /** One request by its id (the x-request-id users quote), with its cost explained, hold and ledger debit. */
         get: {
             parameters: {
                 query?: never;
@@ -5386,6 +5386,33 @@ export interface paths {
                                 [key: string]: string;
                             };
                             created_at: string;
+                            /** @description Worst-case cost admission held while the request ran (USD decimal string); null when nothing was held. */
+                            hold_usd: string | null;
+                            /** @description The usage debit that settled the request; null while unsettled or when nothing was billed. */
+                            ledger_entry: {
+                                id: string;
+                                /** @description Signed USD decimal string (negative: a debit). */
+                                amount_usd: string;
+                                created_at: string;
+                            } | null;
+                            /** @description The cost taken apart at the catalogue's prices; null when the model that served it is not in the catalogue (or none served it). */
+                            cost_explained: {
+                                lines: {
+                                    /** @enum {string} */
+                                    token_class: "input" | "cached_input" | "output" | "reasoning";
+                                    tokens: number;
+                                    /** @description Today's catalogue price per million tokens. */
+                                    price_per_million_usd: string;
+                                    /** @description tokens x price, exact (up to 15 decimals). */
+                                    amount_usd: string;
+                                }[];
+                                /** @description The exact sum of the lines. */
+                                exact_usd: string;
+                                /** @description That sum rounded once, half up, to the nano-USD. */
+                                rounded_usd: string;
+                                /** @description Whether rounded_usd equals cost_usd (false when prices changed since, or cache writes were billed). */
+                                matches_cost: boolean;
+                            } | null;
                         };
                     };
                 };
