@@ -60,6 +60,20 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await dialog.getByLabel('Monthly budget (USD)').fill('25.00');
       await dialog.getByRole('button', { name: 'Create key' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'API key created' }));
+      },
+    },
+  { name: 'org-members', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/members`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Invites' })) },
+  {
+    name: 'org-members-invite-link',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/members`,
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'Members' })),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Invite member' }).click();
+      const dialog = page.getByRole('dialog', { name: /^Invite someone/ });
+      await dialog.getByLabel('Email').fill(`shot-${Date.now()}-${Math.random().toString(36).slice(2)}@e2e.test`);
+      await dialog.getByRole('button', { name: 'Send invite' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Invite created' }));
     },
   },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },

@@ -1,10 +1,11 @@
 import {
-  orgAuditLogRoute, orgBillingRoute, orgMembersRoute, orgModelsRoute, orgOverviewRoute, orgSettingsRoute, orgUsageRoute, orgWebhooksRoute,
+  orgAuditLogRoute, orgBillingRoute, orgModelsRoute, orgOverviewRoute, orgSettingsRoute, orgUsageRoute, orgWebhooksRoute,
   projectPlaygroundRoute, projectRequestsRoute, projectSettingsRoute, projectUsageRoute,
 } from '../features/coming-next/routes';
 import { projectKeysRoute } from '../features/api-keys/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
 import { meRoute } from '../features/me/routes';
+import { orgMembersRoute } from '../features/members/routes';
 import { appIndexRoute, appRoute, orgRoute, projectIndexRoute, projectRoute } from '../features/shell/routes';
 import { rootRoute } from './root-route';
 
