@@ -40,6 +40,10 @@ describeInBrowser('every console page', () => {
     // Something to list: tokens, and notifications from balance alerts above the demo balance.
     for (const name of ['CI deploy', 'Nightly export', 'Grafana']) await owner('POST', '/api/me/access-tokens', { name });
     await owner('PATCH', `/api/orgs/${gateway.orgId}/billing/alerts`, { lowThresholdUsd: '20.00', criticalThresholdUsd: '15.00' });
+    // Settings worth seeing: an alias, an allowed model, a blocked and an open limit.
+    await owner('POST', `/api/orgs/${gateway.orgId}/model-aliases`, { name: 'fast', target: 'openai/gpt-4o-mini' });
+    await owner('PUT', `/api/orgs/${gateway.orgId}/allowed-models`, { models: ['openai/gpt-4o-mini', 'openai/gpt-4o'] });
+    await owner('PATCH', `/api/projects/${gateway.projectId}/limits`, { rpm: 600, tpm: 0 });
     ownerSession = await sessionCookie(gateway, gateway.owner);
   });
   afterAll(async () => {

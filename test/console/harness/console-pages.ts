@@ -76,6 +76,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await expectVisible(page.getByRole('dialog', { name: 'Invite created' }));
     },
   },
+  { name: 'org-settings', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/settings`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Organization aliases' })) },
+  { name: 'project-settings', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/settings`, ready: async (page) => expectVisible(page.getByTestId('limit-budget_usd')) },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
   { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
   {

@@ -31,10 +31,8 @@ export const orgUsageRoute = createRoute({ getParentRoute: () => orgRoute, path:
 export const orgBillingRoute = createRoute({ getParentRoute: () => orgRoute, path: 'billing', component: placeholder(orgPage('/orgs/$orgId/billing'), 'org') });
 export const orgWebhooksRoute = createRoute({ getParentRoute: () => orgRoute, path: 'webhooks', component: placeholder(orgPage('/orgs/$orgId/webhooks'), 'org') });
 export const orgAuditLogRoute = createRoute({ getParentRoute: () => orgRoute, path: 'audit-log', component: placeholder(orgPage('/orgs/$orgId/audit-log'), 'org') });
-export const orgSettingsRoute = createRoute({ getParentRoute: () => orgRoute, path: 'settings', component: placeholder(orgPage('/orgs/$orgId/settings'), 'org') });
 
 /** Project pages still to build. */
 export const projectPlaygroundRoute = createRoute({ getParentRoute: () => projectRoute, path: 'playground', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/playground'), 'project') });
 export const projectRequestsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'requests', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/requests'), 'project') });
 export const projectUsageRoute = createRoute({ getParentRoute: () => projectRoute, path: 'usage', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/usage'), 'project') });
-export const projectSettingsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'settings', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/settings'), 'project') });

@@ -31,7 +31,7 @@ export const ORG_PAGES: readonly OrgPage[] = [
   { to: '/orgs/$orgId/billing', label: 'Billing', icon: CreditCard, allowed: (a) => a.read_billing, comingNext: 14 },
   { to: '/orgs/$orgId/webhooks', label: 'Webhooks', icon: Webhook, allowed: (a) => a.manage_webhooks, comingNext: 14 },
   { to: '/orgs/$orgId/audit-log', label: 'Audit log', icon: ScrollText, allowed: (a) => a.read_audit_log, comingNext: 14 },
-  { to: '/orgs/$orgId/settings', label: 'Settings', icon: Settings, allowed: (a) => a.read, comingNext: 14 },
+  { to: '/orgs/$orgId/settings', label: 'Settings', icon: Settings, allowed: (a) => a.read },
 ];
 
 /** The project's pages, in sidebar order. */
@@ -42,5 +42,5 @@ export const PROJECT_PAGES: readonly ProjectPage[] = [
   { to: '/orgs/$orgId/projects/$projectId/keys', label: 'API keys', icon: KeyRound, allowed: (a) => a.read },
   { to: '/orgs/$orgId/projects/$projectId/requests', label: 'Request log', icon: Logs, allowed: (a) => a.read_requests, comingNext: 13 },
   { to: '/orgs/$orgId/projects/$projectId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage, comingNext: 13 },
-  { to: '/orgs/$orgId/projects/$projectId/settings', label: 'Settings', icon: Settings, allowed: (a) => a.read, comingNext: 14 },
+  { to: '/orgs/$orgId/projects/$projectId/settings', label: 'Settings', icon: Settings, allowed: (a) => a.read },
 ];

@@ -1,0 +1,44 @@
+import type { ReactElement } from 'react';
+import { Card } from '../../components/card';
+import { ErrorBanner } from '../../components/error-banner';
+import { toast } from '../../components/toast';
+import { useSetProjectAccess, type Organization } from './queries';
+import styles from './settings.module.css';
+
+const MODES: readonly { readonly value: Organization['project_access']; readonly title: string; readonly text: string }[] = [
+  { value: 'open', title: 'Open', text: 'Every member reaches every project, with the permissions of their organization role.' },
+  {
+    value: 'restricted',
+    title: 'Restricted',
+    text:
+      'Developers and viewers see and use only the projects they are members of (add them on each project’s settings); other projects are hidden from them and their ids answer “not found”. Owners, admins, billing admins and auditors still reach every project.',
+  },
+];
+
+/** Open or restricted project access, said in words; a radio group for those who may change it. */
+export function ProjectAccessCard({ org }: { readonly org: Organization }): ReactElement {
+  const set = useSetProjectAccess(org.id);
+  const current = set.isPending && set.variables ? set.variables : org.project_access;
+  return (
+    <Card title="Project access">
+      <fieldset className={styles.choices} disabled={!org.abilities.update || set.isPending}>
+        <legend className="visually-hidden">Project access</legend>
+        {MODES.map((mode) => (
+          <label key={mode.value} className={styles.choice}>
+            <input
+              type="radio"
+              name="project-access"
+              value={mode.value}
+              checked={current === mode.value}
+              onChange={() => set.mutate(mode.value, { onSuccess: (saved) => toast.success(`Project access is now ${saved.project_access}.`) })}
+            />
+            <span className={styles.choiceTitle}>{mode.title}</span>
+            <span className={styles.choiceText}>{mode.text}</span>
+          </label>
+        ))}
+      </fieldset>
+      {!org.abilities.update && <p className={styles.muted}>Your role does not include changing project access.</p>}
+      <ErrorBanner error={set.error} />
+    </Card>
+  );
+}
