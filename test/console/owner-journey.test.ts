@@ -74,4 +74,92 @@ describeInBrowser('console owner journey', () => {
     await expectHidden(page.getByRole('row', { name: /Devon/ }));
     expect(tab.problems()).toEqual([]);
   });
+
+  it('should restrict project access, and a developer then sees only the projects they are a member of', async () => {
+    const { page } = tab;
+    const search = (await owner('POST', `/api/orgs/${gateway.orgId}/projects`, { name: 'Search' })).body as { id: string };
+    const developer = await gateway.createPerson('developer', { name: 'Rae' });
+    await page.goto(`/console/orgs/${gateway.orgId}/settings`);
+    await page.getByRole('radio', { name: /^Restricted/ }).check();
+    await expectText(page.getByRole('status').or(page.getByText('Project access is now restricted.')), 'restricted');
+    expect(((await owner('GET', `/api/orgs/${gateway.orgId}`)).body as { project_access: string }).project_access).toBe('restricted');
+    // Rae becomes a member of Search only, from that project's settings page.
+    await page.goto(`/console/orgs/${gateway.orgId}/projects/${search.id}/settings`);
+    await expectText(page.getByTestId('project-access-note'), 'Project access is restricted');
+    await page.getByLabel('Organization member').selectOption({ label: `Rae (${developer.email})` });
+    await page.getByLabel('Project role').selectOption('developer');
+    await page.getByRole('button', { name: 'Add to project' }).click();
+    await expectVisible(page.getByRole('table', { name: 'Project members' }).getByRole('row', { name: /Rae/ }));
+    // Signed in as Rae: the project switcher and the projects list hold Search, not Default.
+    const rae = await openTab(browser, gateway, { as: developer });
+    await rae.page.goto(`/console/orgs/${gateway.orgId}/settings`);
+    const projects = rae.page.getByRole('table', { name: 'Projects' });
+    await expectVisible(projects.getByRole('link', { name: 'Search' }));
+    expect(await projects.getByRole('link', { name: 'Default' }).count()).toBe(0);
+    await rae.page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}/settings`);
+    await expectVisible(rae.page.getByText('Nothing here'));
+    // And a developer sees no control they cannot use on the settings page.
+    await rae.page.goto(`/console/orgs/${gateway.orgId}/settings`);
+    await expectVisible(rae.page.getByRole('heading', { name: 'Allowed models' }));
+    expect(await rae.page.getByRole('button', { name: /Rename|Create project|Create alias|Save allowed models/ }).count()).toBe(0);
+    expect(await rae.page.getByRole('radio', { name: /^Restricted/ }).isDisabled()).toBe(true);
+    await rae.close();
+  });
+
+  it('should set allowed models, saying that empty means every model', async () => {
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}/settings`);
+    const summary = page.getByTestId('allowed-models-summary');
+    await expectText(summary, 'Every model in the catalogue is allowed');
+    await page.getByLabel('Add a model').fill('openai/gpt-4o-mini');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByLabel('Add a model').fill('no/such-model');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Save allowed models' }).click();
+    // The API refuses an id that is not in the catalogue, in words.
+    await expectText(page.getByRole('alert'), 'no/such-model');
+    await page.getByRole('button', { name: 'Remove no/such-model' }).click();
+    await page.getByRole('button', { name: 'Save allowed models' }).click();
+    await expectText(summary, 'Only these 1 model is allowed');
+    expect(((await owner('GET', `/api/orgs/${gateway.orgId}`)).body as { allowed_models: string[] }).allowed_models).toEqual(['openai/gpt-4o-mini']);
+  });
+
+  it('should create an organization alias and show what it resolves to', async () => {
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}/settings`);
+    await page.getByRole('button', { name: 'Create alias' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an alias' });
+    await dialog.getByLabel('Alias name').fill('fast');
+    await dialog.getByLabel('Stands for').fill('openai/gpt-4o-mini@2024-07-18');
+    await dialog.getByRole('button', { name: 'Create alias' }).click();
+    const row = page.getByRole('table', { name: 'Organization aliases' }).getByRole('row', { name: /fast/ });
+    await expectText(row, /openai\/gpt-4o-mini@2024-07-18.*catalogue model with @2024-07-18/);
+    // A project alias pointing at it resolves through it.
+    await page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}/settings`);
+    await page.getByRole('button', { name: 'Create alias' }).click();
+    await dialog.getByLabel('Alias name').fill('default-chat');
+    await dialog.getByLabel('Stands for').fill('fast');
+    await dialog.getByRole('button', { name: 'Create alias' }).click();
+    await expectText(page.getByRole('table', { name: 'Project aliases' }).getByRole('row', { name: /default-chat/ }), 'Organization alias fast, which stands foropenai/gpt-4o-mini@2024-07-18');
+  });
+
+  it('should set limits and a budget, with no limit and blocked told apart', async () => {
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}/settings`);
+    const rpm = page.getByTestId('limit-rpm');
+    await expectText(rpm, 'No limit');
+    await rpm.getByRole('radio', { name: 'Limit to' }).check();
+    await rpm.getByLabel('Requests per minute limit').fill('120');
+    await rpm.getByRole('button', { name: 'Save requests per minute' }).click();
+    await expectText(rpm, /Limited.*120 \/ min/);
+    const budget = page.getByTestId('limit-budget_usd');
+    await budget.getByRole('radio', { name: 'Limit to' }).check();
+    await budget.getByLabel('Monthly budget limit').fill('0');
+    await budget.getByRole('button', { name: 'Save monthly budget' }).click();
+    await expectText(budget, /Blocked.*Blocked \(0\).*every request is refused/);
+    const tpm = page.getByTestId('limit-tpm');
+    await expectText(tpm, /No limit.*Unlimited/);
+    expect((await owner('GET', `/api/projects/${gateway.projectId}/limits`)).body).toMatchObject({ rpm: 120, tpm: null, budget_usd: '0.000000000' });
+    expect(tab.problems()).toEqual([]);
+  });
 });
