@@ -40,6 +40,31 @@ describeEachDialect('console audit-log', (ctx) => {
     expect(second.next_cursor).toBeNull();
   });
 
+  it('should filter by actor, target type and time range, and name the actor', async () => {
+    const admin = await createTestPerson(db(), 'admin');
+    await addTestMember(db(), orgId, admin.user.id, 'admin');
+    const before = new Date(Date.now() - 1).toISOString();
+    expect((await call(app, 'PATCH', `/api/projects/${projectId}/limits`, { auth: admin.auth, body: { tpm: 5000 } })).statusCode).toBe(200);
+    expect((await call(app, 'PUT', `/api/orgs/${orgId}/project-access`, { auth: admin.auth, body: { mode: 'restricted' } })).statusCode).toBe(200);
+    const after = new Date(Date.now() + 1).toISOString();
+    const byAdmin = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?actor_id=${admin.user.id}`, { auth: auditor.auth })).json();
+    expect(byAdmin.data.map((e: { action: string }) => e.action)).toEqual(['organization.project_access', 'project_limits.update']);
+    expect(byAdmin.data[0].actor).toEqual({ kind: 'user', user_id: admin.user.id, name: admin.user.name, email: admin.user.email });
+    const limitsOnly = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?target_type=project_limits&actor_id=${admin.user.id}`, { auth: auditor.auth })).json();
+    expect(limitsOnly.data).toHaveLength(1);
+    expect(limitsOnly.data[0].after).toMatchObject({ tpm: 5000 });
+    const inRange = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?since=${encodeURIComponent(before)}&until=${encodeURIComponent(after)}`, { auth: auditor.auth })).json();
+    expect(inRange.data).toHaveLength(2);
+    const later = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?since=${encodeURIComponent(after)}`, { auth: auditor.auth })).json();
+    expect(later.data).toEqual([]);
+    const bad = await call(app, 'GET', `/api/orgs/${orgId}/audit-log?since=yesterday`, { auth: auditor.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.param).toBe('query.since');
+    const badActor = await call(app, 'GET', `/api/orgs/${orgId}/audit-log?actor_id=bob`, { auth: auditor.auth });
+    expect(badActor.statusCode).toBe(400);
+    expect(badActor.json().error.param).toBe('query.actor_id');
+  });
+
   it('should not write the change when the audit entry cannot be written (same transaction)', async () => {
     // Make the audit insert fail by moving its table away for one request; the change must not land.
     await db().schema.alterTable('audit_log').renameTo('audit_log_away').execute();

@@ -6,10 +6,10 @@ import { isoTime } from '../internal/wire.js';
 import type { auditEntryDto } from './schema.js';
 
 /** Present an audit entry. */
-export function presentAuditEntry(row: Selectable<AuditLogTable>): z.infer<typeof auditEntryDto> {
+export function presentAuditEntry(row: Selectable<AuditLogTable> & { readonly actor_name: string | null; readonly actor_email: string | null }): z.infer<typeof auditEntryDto> {
   return {
     id: row.id,
-    actor: { kind: row.actor_kind, user_id: row.actor_id },
+    actor: { kind: row.actor_kind, user_id: row.actor_id, name: row.actor_name, email: row.actor_email },
     action: row.action,
     target: { type: row.target_type, id: row.target_id },
     before: parse(row.before_json),

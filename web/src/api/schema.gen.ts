@@ -6352,6 +6352,10 @@ export interface paths {
                     cursor?: string;
                     action?: string;
                     target_id?: string;
+                    target_type?: string;
+                    actor_id?: string;
+                    since?: string;
+                    until?: string;
                 };
                 header?: never;
                 path: {
@@ -6371,8 +6375,13 @@ export interface paths {
                             data: {
                                 id: string;
                                 actor: {
+                                    /** @description `user`, `operator` or `system`. */
                                     kind: string;
                                     user_id: string | null;
+                                    /** @description The person's current display name (null when not a person or the account is gone). */
+                                    name: string | null;
+                                    /** @description The person's current email (null when not a person or the account is gone). */
+                                    email: string | null;
                                 };
                                 action: string;
                                 target: {
