@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Memory of a started gateway: `serve --demo` on a fresh SQLite file, as `npm start` runs it.
+//
+//   npm run build && node bench/idle-footprint.mjs [--settle-ms 5000] [--node-flags '--max-semi-space-size=8']
+//
+// Prints RSS and what it is made of (the V8 heap by space, external memory, and the rest: code,
+// the billing thread's isolate, SQLite, the allocator) when idle after start, and again after one
+// chat request to the simulator (which loads the o200k tokenizer on first use).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+let settleMs = 5000;
+let nodeFlags = ['--max-semi-space-size=8'];
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === '--settle-ms') settleMs = Number(argv[++i]);
+  else if (argv[i] === '--node-flags') nodeFlags = argv[++i].split(' ').filter(Boolean);
+  else {
+    process.stderr.write(`idle-footprint: unknown argument ${argv[i]}\n`);
+    process.exit(2);
+  }
+}
+
+const MiB = 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'tf-idle-'));
+const port = 18600 + Math.floor(Math.random() * 300);
+const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'dist/cli/main.js'), 'serve', '--demo', '--port', String(port), '--database', `sqlite:${join(dir, 'gw.db')}`], {
+  cwd: dir,
+  env: { ...process.env, TF_LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let stdout = '';
+child.stdout.on('data', (d) => (stdout += d));
+
+const get = (path) =>
+  new Promise((res, rej) => http.get(`http://127.0.0.1:${port}${path}`, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => res({ status: r.statusCode, body: b })); }).on('error', rej));
+
+function post(path, key, body) {
+  return new Promise((res, rej) => {
+    const req = http.request(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (r) => {
+      let b = '';
+      r.on('data', (d) => (b += d));
+      r.on('end', () => res({ status: r.statusCode, body: b }));
+    });
+    req.on('error', rej);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const rss = () => Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+
+async function sample(state) {
+  const text = (await get('/metrics')).body;
+  const metric = (name, labels = '') => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+    return line === undefined ? NaN : Number(line.split(' ').pop());
+  };
+  const space = (name, s) => metric(name, `{space="${s}"}`);
+  const total = rss();
+  const heapUsed = metric('nodejs_heap_size_used_bytes');
+  const heapTotal = metric('nodejs_heap_size_total_bytes');
+  const newSpace = space('nodejs_heap_space_size_total_bytes', 'new');
+  const external = metric('nodejs_external_memory_bytes');
+  return { state, total, heapUsed, heapTotal, newSpace, external, other: total - heapTotal - external };
+}
+
+try {
+  let ready = false;
+  for (let i = 0; i < 1200 && !ready; i++) {
+    ready = (await get('/health/ready').catch(() => ({ status: 0 }))).status === 200;
+    if (!ready) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!ready) throw new Error('the gateway did not become ready within 120 s');
+  await new Promise((r) => setTimeout(r, settleMs));
+  const rows = [await sample('idle after start')];
+  const key = stdout.match(/sk-tf-[A-Za-z0-9]+/)?.[0];
+  if (key === undefined) throw new Error('the demo key was not printed');
+  const started = performance.now();
+  const answer = await post('/v1/chat/completions', key, { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] });
+  const firstMs = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`chat answered ${answer.status}: ${answer.body}`);
+  await new Promise((r) => setTimeout(r, settleMs));
+  rows.push(await sample('after one request'));
+  const f = (n) => (n / MiB).toFixed(1);
+  process.stdout.write(`\nnode ${process.version} ${nodeFlags.join(' ')}; first chat request answered in ${firstMs.toFixed(0)} ms\n\n`);
+  process.stdout.write('| state | RSS MiB | V8 heap used | V8 heap total | of which new space | external | rest (code, billing thread, SQLite, allocator) |\n|---|---|---|---|---|---|---|\n');
+  for (const r of rows) process.stdout.write(`| ${r.state} | ${f(r.total)} | ${f(r.heapUsed)} | ${f(r.heapTotal)} | ${f(r.newSpace)} | ${f(r.external)} | ${f(r.other)} |\n`);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
