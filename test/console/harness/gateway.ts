@@ -57,7 +57,8 @@ export async function startConsoleGateway(env: Record<string, string> = {}): Pro
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 20_000;
+  // Generous: on a loaded CI machine a cold start (migrations, demo seed) can take many seconds.
+  const deadline = Date.now() + 60_000;
   let banner: RegExpExecArray | null = null;
   while (Date.now() < deadline && proc.exitCode === null) {
     banner = /API base URL:\s+(http:\/\/127\.0\.0\.1:\d+)\/v1[\s\S]*API key:\s+(sk-tf-\S+)[\s\S]*sign in as (\S+) \/ (\S+)/.exec(out);
