@@ -15,6 +15,8 @@ let poolOffset = POOL_BYTES;
 /** The time part of the last id: ids in the same millisecond share it. */
 let lastMs = -1;
 let lastTime = '';
+/** The random part of the last id, as digit values, so the next id of the same millisecond can follow it. */
+let lastRandom: number[] = [];
 
 /** Encode a millisecond timestamp as 10 base32 characters, so ids sort by creation time. */
 function encodeTime(ms: number): string {
@@ -30,22 +32,48 @@ function encodeTime(ms: number): string {
   return out;
 }
 
-/** Encode `length` random base32 characters. */
-function encodeRandom(length: number): string {
+/** Draw `length` random base32 digits. */
+function drawRandom(length: number): number[] {
   if (length > POOL_BYTES) throw new RangeError(`At most ${POOL_BYTES} random characters per id`);
   if (poolOffset + length > POOL_BYTES) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  let out = '';
-  for (let i = poolOffset, end = poolOffset + length; i < end; i++) out += ALPHABET[pool[i]! & 31];
+  const out = new Array<number>(length);
+  for (let i = 0; i < length; i++) out[i] = pool[poolOffset + i]! & 31;
   poolOffset += length;
   return out;
 }
 
-/** A sortable random id: `<prefix>_` + 10 time characters + 16 random characters (80 bits). */
+/**
+ * The previous random digits plus a random step of 1 to 2^20 (ULID's monotonic rule, with a random
+ * step so the next id is not guessable from the last), so ids of one millisecond sort in creation
+ * order; null when the 80 bits would overflow (one chance in 2^60 per id).
+ */
+function incrementRandom(digits: readonly number[]): number[] | null {
+  const out = digits.slice();
+  const step = drawRandom(4);
+  let carry = 1 + step[0]! * 32768 + step[1]! * 1024 + step[2]! * 32 + step[3]!;
+  for (let i = out.length - 1; i >= 0 && carry > 0; i--) {
+    const sum = out[i]! + carry;
+    out[i] = sum % 32;
+    carry = Math.floor(sum / 32);
+  }
+  return carry > 0 ? null : out;
+}
+
+/**
+ * A sortable random id: `<prefix>_` + 10 time characters + 16 random characters (80 bits).
+ * Ids made in the same millisecond by this process sort in the order they were made.
+ */
 export function createId(prefix: string, now: number = Date.now()): string {
-  return `${prefix}_${encodeTime(now)}${encodeRandom(16)}`;
+  let random = now === lastMs ? incrementRandom(lastRandom) : null;
+  if (random === null) random = drawRandom(16);
+  const time = encodeTime(now);
+  lastRandom = random;
+  let tail = '';
+  for (const digit of random) tail += ALPHABET[digit];
+  return `${prefix}_${time}${tail}`;
 }
 
 /** A request id as quoted by users and keyed in the request log. */
