@@ -64,6 +64,36 @@ describeEachDialect('runAdminCommand', (ctx) => {
     expect(await findApiKeyByHash(ctx.store().db, hashApiKeySecret(String(key.secret)))).toMatchObject({ disabled: true });
   });
 
+  it('should list organizations, projects and keys without ever printing a secret', async () => {
+    const url = ctx.url();
+    const org = await runJson(url, ['org', 'create', '--name', 'Lost key Inc']);
+    const project = await runJson(url, ['project', 'create', '--org', String(org.id), '--name', 'Demo']);
+    const first = await runJson(url, ['key', 'create', '--project', String(project.id), '--name', 'one']);
+    const second = await runJson(url, ['key', 'create', '--project', String(project.id), '--name', 'two']);
+
+    const orgs = await runJson(url, ['org', 'list']);
+    expect(orgs.organizations).toContainEqual({ id: org.id, name: 'Lost key Inc', createdAt: org.createdAt });
+    const projects = await runJson(url, ['project', 'list', '--org', String(org.id)]);
+    expect(projects).toEqual({ orgId: org.id, projects: [{ id: project.id, name: 'Demo', createdAt: project.createdAt }] });
+
+    const listed = await run(url, ['key', 'list', '--project', String(project.id)]);
+    expect(listed.code).toBe(0);
+    for (const key of [first, second]) {
+      expect(listed.stdout).not.toContain(String(key.secret));
+      expect(listed.stdout).not.toContain(String(key.secret).slice(12));
+    }
+    const keys = (JSON.parse(listed.stdout) as { keys: Record<string, unknown>[] }).keys;
+    expect(keys.map((k) => [k.id, k.name, k.prefix, k.disabled])).toEqual([
+      [first.id, 'one', first.prefix, false],
+      [second.id, 'two', second.prefix, false],
+    ]);
+    expect(Object.keys(keys[0]!).sort()).toEqual(['allowedModels', 'createdAt', 'disabled', 'expiresAt', 'id', 'name', 'orgId', 'prefix', 'projectId']);
+    const one = await runJson(url, ['key', 'list', '--id', String(second.id)]);
+    expect(one).toMatchObject({ projectId: project.id, keys: [{ id: second.id, prefix: second.prefix }] });
+    expect((await run(url, ['project', 'list', '--org', 'org_missing'])).code).toBe(1);
+    expect((await run(url, ['key', 'list'])).code).toBe(2);
+  });
+
   it('should fail with exit code 1 and nothing on stdout when the target does not exist', async () => {
     const url = ctx.url();
     for (const argv of [
@@ -105,11 +135,11 @@ describe('runAdminCommand help', () => {
     const result = await run(url, ['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Usage: tf-gateway admin <command>/);
-    for (const command of ['org create', 'project create', 'key create', 'key disable', 'credit']) expect(result.stdout).toContain(command);
+    for (const command of ['org create', 'org list', 'project create', 'project list', 'key create', 'key list', 'key disable', 'credit']) expect(result.stdout).toContain(command);
   });
 
   it('should print each command help', async () => {
-    for (const argv of [['org', 'create'], ['project', 'create'], ['key', 'create'], ['key', 'disable'], ['credit']]) {
+    for (const argv of [['org', 'create'], ['org', 'list'], ['project', 'create'], ['project', 'list'], ['key', 'create'], ['key', 'list'], ['key', 'disable'], ['credit']]) {
       const result = await run(url, [...argv, '--help']);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`Usage: tf-gateway admin ${argv.join(' ')}`);

@@ -13,6 +13,7 @@ import { MODEL_ACCESS_COMMANDS } from './admin-model-access.js';
 import { USER_COMMANDS } from './admin-user.js';
 import { REFUND_COMMANDS } from './admin-refunds.js';
 import { PAYMENT_COMMANDS } from './admin-payment.js';
+import { LIST_COMMANDS } from './admin-list.js';
 import { createOrganization, getOrganization } from '../tenancy/organization-repository.js';
 import { createProject, getProject } from '../tenancy/project-repository.js';
 import { emitApiKeyEvent } from '../webhooks/emit-api-key-event.js';
@@ -35,6 +36,7 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   ...USER_COMMANDS,
   ...REFUND_COMMANDS,
   ...PAYMENT_COMMANDS,
+  ...LIST_COMMANDS,
   'org create': {
     options: { name: { type: 'string' } },
     help: 'Usage: tf-gateway admin org create --name NAME\n\nCreate an organization; prints {"id","name","createdAt"}.',
@@ -98,7 +100,10 @@ Operator commands; each prints exactly one JSON object on stdout. Migrations run
 
 Commands:
   org create      --name NAME
+  org list        [--limit N]
   project create  --org ORG_ID --name NAME
+  project list    --org ORG_ID
+  key list        --project PROJECT_ID | --id KEY_ID   (no secrets: a lost key is replaced with key create)
   key create      --project PROJECT_ID [--name NAME] [--expires ISO_TIME] [--allowed-models ID,ID]
   key disable     --id KEY_ID
   key budget      --id KEY_ID --budget USD|none
