@@ -51,7 +51,8 @@ describe('POST /v1/messages passthrough to an Anthropic upstream', () => {
     const res = await post({ model: 'anthropic/claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
     expect(res.status).toBe(200);
     const body = JSON.parse(res.text) as { model: string; usage: Record<string, unknown>; content: { citations?: unknown }[] };
-    expect(body.model).toBe('claude-upstream-1');
+    expect(body.model).toBe('anthropic/claude-test');
+    expect(res.headers.get('x-tf-upstream-model')).toBe('claude-upstream-1');
     expect(body.usage.service_tier).toBe('standard');
     expect(body.usage.cache_creation).toBeDefined();
     expect(body.content[0]!.citations).toBeNull();

@@ -24,15 +24,16 @@ describeEachDialect('aliases and allowed models', (ctx) => {
   it('should let a project alias win over the organization alias, and say which alias served', async () => {
     const { data, response } = await client.chat.completions.create({ model: 'smart', messages: [{ role: 'user', content: 'x' }] }).withResponse();
     expect(response.headers.get('x-tf-model-alias')).toBe('@smart');
-    expect(data.model).toBe('gpt-4o-mini-2024-07-18');
+    expect(data.model).toBe('openai/gpt-4o-mini');
+    expect(response.headers.get('x-tf-upstream-model')).toBe('gpt-4o-mini-2024-07-18');
     const other = new OpenAI({ baseURL: gw.baseURL, apiKey: otherKey, maxRetries: 0 });
     const viaOrg = await other.chat.completions.create({ model: 'smart', messages: [{ role: 'user', content: 'x' }] });
-    expect(viaOrg.model).toBe('gpt-4o-2024-11-20');
+    expect(viaOrg.model).toBe('openai/gpt-4o');
   });
 
   it('should follow an alias to a pinned version and accept the @ form', async () => {
     const res = await client.chat.completions.create({ model: '@old-smart', messages: [{ role: 'user', content: 'x' }] });
-    expect(res.model).toBe('gpt-4o-2024-08-06');
+    expect(res.model).toBe('openai/gpt-4o@2024-08-06');
   });
 
   it('should list the aliases a key can use beside the model ids', async () => {

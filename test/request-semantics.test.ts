@@ -183,8 +183,8 @@ describe('model name modifiers', () => {
   it('should serve a pinned version, and the default version otherwise', async () => {
     const pinned = await client.chat.completions.create({ model: 'sem/versioned@2024-08-06', messages: hi });
     const dflt = await client.chat.completions.create({ model: 'sem/versioned', messages: hi });
-    expect(pinned.model).toBe('versioned-0806');
-    expect(dflt.model).toBe('versioned-1120');
+    expect(pinned.model).toBe('sem/versioned@2024-08-06');
+    expect(dflt.model).toBe('sem/versioned');
     const listed = (await client.models.retrieve('sem/versioned')) as unknown as { default_version: string; versions: string[] };
     expect(listed.default_version).toBe('2024-11-20');
     expect(listed.versions.sort()).toEqual(['2024-08-06', '2024-11-20']);
@@ -213,7 +213,8 @@ describe('lifecycle (moved clock)', () => {
     const res = await post('/chat/completions', { model: 'sem/old', messages: hi });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-tf-model-redirect')).toBe('sem/old');
-    expect(res.json.model).toBe('new');
+    expect(res.json.model).toBe('sem/new');
+    expect(res.headers.get('x-tf-upstream-model')).toBe('new');
     expect(((await client.models.retrieve('sem/old')) as unknown as { status: string }).status).toBe('retired');
   });
   it('should answer 410 model_retired after the sunset when there is no replacement', async () => {

@@ -40,6 +40,11 @@ export interface InferenceSession {
   shape(format: ParamFormat, body: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** The effective output-token limit after shaping, or null (no limit on this endpoint, or not shaped). */
   readonly maxOutputTokens: number | null;
+  /**
+   * The `model` every answer reports: the catalogue id the request resolved to, with the version
+   * when the request (or its alias) pinned one; never the upstream's internal name. Call after `resolve`.
+   */
+  readonly answerModel: string;
   /** Build the relay context for a resolved target. */
   relay(target: Target, estimatePromptTokens: () => number): RelayContext;
 }
@@ -87,6 +92,7 @@ export async function runInference(
 class Session implements InferenceSession {
   readonly headers: Record<string, string>;
   maxOutputTokens: number | null = null;
+  answerModel = '';
   private resolution: ModelResolution | null = null;
 
   constructor(
@@ -113,7 +119,10 @@ class Session implements InferenceSession {
     const { deps, key, record } = this;
     const resolution = resolveModel({ catalogue: deps.catalogue(), providers: deps.providers(), access: deps.modelAccess, key, name, kinds, now: deps.now() });
     this.resolution = resolution;
+    this.answerModel = resolution.answerModel;
     Object.assign(this.headers, resolution.headers);
+    // Answers name the catalogue model; the name the upstream knows it by is here and in the log.
+    this.headers['x-tf-upstream-model'] = resolution.target.version.upstreamModel;
     record.modelResolved = resolution.resolvedName;
     record.providerId = resolution.target.provider.id;
     return resolution.target;
@@ -161,6 +170,7 @@ class SessionRelay implements RelayContext {
   readonly provider: Provider;
   readonly signal: RequestSignal;
   readonly headers: Record<string, string>;
+  readonly answerModel: string;
   private promptTokens: number | null = null;
 
   constructor(
@@ -173,6 +183,7 @@ class SessionRelay implements RelayContext {
     this.provider = target.provider;
     this.signal = session.signal;
     this.headers = session.headers;
+    this.answerModel = session.answerModel;
   }
 
   get bodyExtras(): Readonly<Record<string, unknown>> | null {
@@ -186,7 +197,14 @@ class SessionRelay implements RelayContext {
   meter(usage: IrUsage, searchUnits = 0): string {
     const cost = priceUsage(usage, this.target.model.pricing, searchUnits);
     this.record.setUsage(usage, cost);
-    return formatUsd(cost);
+    const text = formatUsd(cost);
+    // A JSON answer also says its cost in a header: some clients drop unknown `usage` fields. A
+    // stream's headers are long gone by now; its cost travels in the usage event.
+    if (!this.reply.raw.headersSent) {
+      this.headers['x-tf-cost'] = text;
+      this.reply.header('x-tf-cost', text);
+    }
+    return text;
   }
 }
 

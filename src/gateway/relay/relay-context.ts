@@ -14,6 +14,8 @@ export interface RelayContext {
   readonly headers: Record<string, string>;
   /** Top-level fields added to a JSON answer and to the first chunk of a stream (`tf.ignored_params`), or null. */
   readonly bodyExtras: Readonly<Record<string, unknown>> | null;
+  /** The `model` answers report: the resolved catalogue id (see InferenceSession.answerModel). */
+  readonly answerModel: string;
   /** Prompt token estimate, computed only when an upstream reports no usage. */
   estimatePromptTokens(): number;
   /** Price usage and record it on the request; returns the cost as a USD string. */

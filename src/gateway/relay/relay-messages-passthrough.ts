@@ -23,7 +23,7 @@ function collectMessageText(value: unknown, out: string[]): void {
   }
 }
 
-/** Non-streaming Messages passthrough: the upstream's JSON is sent on unchanged except `usage.cost`. */
+/** Non-streaming Messages passthrough: the upstream's JSON is sent on unchanged except `usage.cost` and `model` (the catalogue id). */
 export async function relayMessagesJson(ctx: RelayContext, body: string, headers: Record<string, string>): Promise<void> {
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
@@ -43,6 +43,7 @@ export async function relayMessagesJson(ctx: RelayContext, body: string, headers
   }
   const cost = ctx.meter(usage);
   answer.usage = { ...(isJsonObject(answer.usage) ? answer.usage : { input_tokens: usage.input.total, output_tokens: usage.output.total }), cost };
+  answer.model = ctx.answerModel;
   ctx.record.markFirstByte();
   await ctx.reply.code(200).headers(headers).type('application/json').send(JSON.stringify(answer));
 }
@@ -80,6 +81,9 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
       if (name === 'message_start' && data !== null && isJsonObject(data.message)) counts = { ...counts, ...readUsageCounts(data.message.usage) };
       if (name === 'content_block_delta' || name === 'content_block_start') collectMessageText(data, generated);
       let text = formatSseEvent(event.data, name);
+      if (name === 'message_start' && data !== null && isJsonObject(data.message)) {
+        text = formatSseEvent(JSON.stringify({ ...data, message: { ...data.message, model: ctx.answerModel } }), name);
+      }
       if (name === 'message_delta' && data !== null) {
         text = formatSseEvent(JSON.stringify(meterDelta(ctx, data, counts, generated)), name);
         metered = true;

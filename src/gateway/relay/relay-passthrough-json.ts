@@ -7,13 +7,14 @@ import { forwardedText } from '../../providers/http/index.js';
 import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import type { RelayContext } from './relay-context.js';
+import { replaceTopLevelModel } from './replace-model.js';
 
 /** Largest non-streamed upstream answer accepted (embeddings of 2048 inputs fit comfortably). */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
 
 /**
- * Non-streaming passthrough: forward the body, read the upstream's JSON, add `usage.cost` and send
- * it on. Unknown upstream fields are kept. Missing usage is estimated and marked as such.
+ * Non-streaming passthrough: forward the body, read the upstream's JSON, add `usage.cost`, name the
+ * catalogue model in `model` and send it on. Unknown upstream fields are kept. Missing usage is estimated and marked as such.
  */
 export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat, body: string): Promise<void> {
   const forward = ctx.provider.forward;
@@ -35,7 +36,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
   if (ctx.bodyExtras === null && isJsonObject(answer.usage) && !('cost' in answer.usage)) {
     // The common case: send the upstream's own text with `"cost"` added to its usage object,
     // instead of serialising the whole parsed answer again.
-    const spliced = addUsageCost(text, cost);
+    const spliced = addUsageCost(replaceTopLevelModel(text, ctx.answerModel), cost);
     if (spliced !== null) {
       ctx.record.markFirstByte();
       await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(spliced);
@@ -47,6 +48,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
     : format === 'openai-embeddings'
       ? { prompt_tokens: usage.input.total, total_tokens: usage.input.total, cost }
       : { prompt_tokens: usage.input.total, completion_tokens: usage.output.total, total_tokens: usage.input.total + usage.output.total, cost };
+  answer.model = ctx.answerModel;
   if (ctx.bodyExtras !== null) Object.assign(answer, ctx.bodyExtras);
   ctx.record.markFirstByte();
   await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(JSON.stringify(answer));

@@ -10,12 +10,14 @@ import type { WireFormat } from '../../providers/provider.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import { finishOpenAIStream } from './finish-openai-stream.js';
 import type { RelayContext } from './relay-context.js';
+import { replaceTopLevelModel } from './replace-model.js';
 import { SseWriter } from './sse-response.js';
 
 /**
  * Streaming passthrough for OpenAI-style SSE (chat and legacy completions). Chunks are forwarded
- * as the upstream sent them (unknown fields kept, no re-encode); only the usage chunk is rewritten
- * to add `cost`, or dropped when the client did not ask for usage.
+ * as the upstream sent them (unknown fields kept, no re-encode) except that `model` names the
+ * catalogue model; only the usage chunk is rewritten to add `cost`, or dropped when the client did
+ * not ask for usage.
  */
 export async function relayPassthroughStream(
   ctx: RelayContext,
@@ -63,7 +65,7 @@ export async function relayPassthroughStream(
           }
           lastRaw = data;
           ctx.record.markFirstByte();
-          writer.send(`data: ${data}\n\n`);
+          writer.send(`data: ${replaceTopLevelModel(data, ctx.answerModel)}\n\n`);
           continue;
         }
         const parsed = safeParseJson(data);
@@ -80,19 +82,20 @@ export async function relayPassthroughStream(
         last = chunk;
         lastRaw = null;
         // What goes out: the upstream's text unless the chunk must change (usage with cost, or `tf`).
-        let out: JsonObject | string = data;
+        let out: JsonObject | string = replaceTopLevelModel(data, ctx.answerModel);
         const usage = decodeOpenAIUsage(chunk.usage);
         if (usage !== null) {
           reportedUsage = usage;
           const cost = ctx.meter(usage);
           const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
+          chunk.model = ctx.answerModel;
           if (includeUsage) chunk.usage = { ...(chunk.usage as JsonObject), cost };
           else if (hasChoices) delete chunk.usage;
           else continue;
           out = chunk;
         } else if (extras !== null) {
           // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
-          out = { ...chunk, ...extras };
+          out = { ...chunk, model: ctx.answerModel, ...extras };
           extras = null;
         }
         ctx.record.markFirstByte();
@@ -116,7 +119,7 @@ export async function relayPassthroughStream(
       const parsed = safeParseJson(lastRaw);
       if (parsed.ok && isJsonObject(parsed.value)) last = parsed.value;
     }
-    meta = { id: last?.id ?? `chatcmpl-${ctx.record.id}`, created: last?.created ?? Math.floor(Date.now() / 1000), model: last?.model ?? '' };
+    meta = { id: last?.id ?? `chatcmpl-${ctx.record.id}`, created: last?.created ?? Math.floor(Date.now() / 1000), model: ctx.answerModel };
     return meta;
   };
   await finishOpenAIStream(ctx, writer, {

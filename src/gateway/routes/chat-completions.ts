@@ -46,7 +46,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   const res = await chat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
   const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
   const cost = ctx.meter(usage);
-  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: res.model };
+  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel };
   session.record.markFirstByte();
   await sendJson(ctx.reply, session.headers, encodeChatResponse(res, meta, encodeOpenAIUsage(usage, cost)), ctx.bodyExtras);
 }
@@ -63,7 +63,7 @@ async function streamViaIr(
   if (!streamChat) throw unsupported(target);
   const ir = decodeChatRequest(body, target.version.upstreamModel);
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: target.version.upstreamModel };
+  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel };
   const encoder = new ChatChunkEncoder(meta);
   await relayIrStream(
     ctx,

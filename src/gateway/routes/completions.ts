@@ -56,7 +56,7 @@ async function viaIr(
   const { provider } = target;
   const ir = decodeCompletionRequest(body, target.version.upstreamModel);
   const call = { requestId: session.record.id, signal: session.signal };
-  const meta = { id: `cmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: target.version.upstreamModel };
+  const meta = { id: `cmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel };
   if (stream) {
     if (!provider.streamComplete) throw unsupported(target);
     const events = await provider.streamComplete(ir, call);
@@ -82,7 +82,7 @@ async function viaIr(
   const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), estimateTokens(res.choices.map((c) => c.text)), { source: 'estimated' });
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
-  await sendJson(ctx.reply, session.headers, encodeCompletionResponse(res, { ...meta, model: res.model }, { ...encodeOpenAIUsage(usage, cost) }), ctx.bodyExtras);
+  await sendJson(ctx.reply, session.headers, encodeCompletionResponse(res, meta, { ...encodeOpenAIUsage(usage, cost) }), ctx.bodyExtras);
 }
 
 function unsupported(target: Target): GatewayError {

@@ -44,7 +44,7 @@ export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): voi
       await sendJson(
         reply,
         session.headers,
-        encodeEmbeddingsResponse(res, target.version.upstreamModel, body.encoding_format ?? 'float', {
+        encodeEmbeddingsResponse(res, ctx.answerModel, body.encoding_format ?? 'float', {
           prompt_tokens: usage.input.total,
           total_tokens: usage.input.total,
           cost,

@@ -41,7 +41,9 @@ function registerMessagesAt(app: FastifyInstance, deps: GatewayDeps, prefix: str
       session.record.stream = stream;
       const body = session.shape('anthropic-messages', parsed) as MessagesRequestBody;
       const ctx = session.relay(target, () => estimateChatPromptTokens([{ content: body.system ?? '' }, ...body.messages]));
-      const headers = { ...session.headers, 'request-id': session.record.id };
+      // The same object as the session's: headers added later (x-tf-cost) reach the answer.
+      session.headers['request-id'] = session.record.id;
+      const headers = session.headers;
       if (target.provider.passthrough.has('anthropic-messages')) {
         const json = JSON.stringify({ ...body, model: target.version.upstreamModel });
         return stream ? relayMessagesStream(ctx, json, headers) : relayMessagesJson(ctx, json, headers);
@@ -69,7 +71,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
-  const meta = { id: `msg_${session.record.id.slice(4)}`, model: res.model || target.version.upstreamModel };
+  const meta = { id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel };
   await sendJson(ctx.reply, headers, encodeMessage(res, meta, encodeMessagesUsage(usage, cost)), ctx.bodyExtras);
 }
 
@@ -79,7 +81,7 @@ async function streamViaIr(session: InferenceSession, ctx: RelayContext, target:
   if (!streamChat) throw unsupported(target);
   const ir = decodeMessagesRequest(body, target.version.upstreamModel);
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: target.version.upstreamModel }, session.record.id, ctx.bodyExtras);
+  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel }, session.record.id, ctx.bodyExtras);
   await relayIrFrames(ctx, events, encoder, headers);
 }
 

@@ -35,7 +35,7 @@ export function registerRerank(app: FastifyInstance, deps: GatewayDeps): void {
       session.record.markFirstByte();
       const meta = {
         id: session.record.id,
-        model: target.version.upstreamModel,
+        model: ctx.answerModel,
         shape: decoded.shape,
         returnDocuments: decoded.returnDocuments,
         documents: body.documents,

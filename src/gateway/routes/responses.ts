@@ -67,7 +67,7 @@ async function prepare(session: InferenceSession, target: Target, body: Response
   const id = `resp_${session.record.id.slice(4)}`;
   let sequence = 0;
   const nextId: ItemIdFactory = (prefix) => `${prefix}_${session.record.id.slice(4)}${(sequence++).toString(36)}`;
-  const meta: ResponseMeta = { id, createdAt: Math.floor(now / 1000), model: target.version.upstreamModel, echo: echoFields(body) };
+  const meta: ResponseMeta = { id, createdAt: Math.floor(now / 1000), model: ctx.answerModel, echo: echoFields(body) };
   const input = typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input }] : (body.input ?? []);
   const save = async (response: Record<string, unknown>): Promise<void> => {
     if (body.store === false) return;

@@ -17,6 +17,8 @@ export interface ModelResolution {
   readonly headers: Readonly<Record<string, string>>;
   /** `id@version` as logged. */
   readonly resolvedName: string;
+  /** The model answers report: the catalogue id, with `@version` only when the request or its alias pinned one. */
+  readonly answerModel: string;
 }
 
 /** Inputs of {@link resolveModel}. */
@@ -89,6 +91,7 @@ export function resolveModel(input: ResolveModelInput): ModelResolution {
     modifiers,
     headers,
     resolvedName: chosen.version === null ? model.id : `${model.id}@${chosen.version}`,
+    answerModel: version === null || chosen.version === null ? model.id : `${model.id}@${chosen.version}`,
   };
 }
 
