@@ -81,7 +81,7 @@ async function streamViaIr(session: InferenceSession, ctx: RelayContext, target:
   if (!streamChat) throw unsupported(target);
   const ir = decodeMessagesRequest(body, target.version.upstreamModel);
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel }, session.record.id, ctx.bodyExtras);
+  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel }, session.record.id, ctx.bodyExtras, () => ctx.estimatePromptTokens());
   await relayIrFrames(ctx, events, encoder, headers);
 }
 

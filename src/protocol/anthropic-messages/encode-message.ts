@@ -11,13 +11,13 @@ export interface MessageMeta {
   readonly model: string;
 }
 
-/** Encode choice 0 of an IR chat response as an Anthropic `message` object (wire-formats §5.3). */
+/** Encode choice 0 of an IR chat response as an Anthropic `message` object (wire-formats §5.3, `Message` of @anthropic-ai/sdk 1.12.0). */
 export function encodeMessage(response: IrChatResponse, meta: MessageMeta, usage: MessagesUsageBody): Record<string, unknown> {
   const choice = response.choices[0];
   const content = (choice?.content ?? []).map((part) => {
     if (part.type === 'text') return { type: 'text', text: part.text, citations: null };
     if (part.type === 'reasoning') return { type: 'thinking', thinking: part.text, signature: part.signature ?? '' };
-    return { type: 'tool_use', id: part.id, name: part.name, input: parseInput(part.arguments) };
+    return { type: 'tool_use', id: part.id, name: part.name, input: parseInput(part.arguments), caller: DIRECT_CALLER };
   });
   return {
     id: meta.id,
@@ -27,9 +27,19 @@ export function encodeMessage(response: IrChatResponse, meta: MessageMeta, usage
     content,
     stop_reason: choice ? mapStopReason(choice.finishReason, choice.rawFinishReason, choice.stopSequence) : 'end_turn',
     stop_sequence: choice?.stopSequence ?? null,
+    ...NOTHING_APPLIES,
     usage,
   };
 }
+
+/** `caller` of a `tool_use` block the model called itself (not a server tool). */
+export const DIRECT_CALLER = { type: 'direct' } as const;
+
+/**
+ * Message fields the SDK (1.12.0) declares non-optional, with the values the API sends when they do
+ * not apply: no code-execution container, no refusal details, no cache diagnostics.
+ */
+export const NOTHING_APPLIES = { container: null, stop_details: null, diagnostics: null } as const;
 
 /** Tool-call arguments are JSON text in the IR; Anthropic's `input` is an object (`{}` when unparsable). */
 export function parseInput(text: string): Record<string, unknown> {

@@ -1,13 +1,16 @@
 import type { GatewayError } from '../../core/errors.js';
 import type { IrFinishReason, IrStreamEvent, IrUsage } from '../ir/index.js';
 import { formatSseEvent } from '../sse/index.js';
-import { encodeMessagesUsage } from './encode-usage.js';
+import { encodeMessagesDeltaUsage, encodeStartUsage } from './encode-usage.js';
 import { encodeMessagesError } from './error-envelope.js';
-import type { MessageMeta } from './encode-message.js';
+import { DIRECT_CALLER, NOTHING_APPLIES, type MessageMeta } from './encode-message.js';
 import { mapStopReason } from './map-stop-reason.js';
 
-/** The content block currently open. */
-type OpenBlock = { readonly kind: 'text' | 'thinking'; readonly index: number } | { readonly kind: 'tool'; readonly index: number; readonly toolIndex: number };
+/** The content block currently open; a thinking block keeps its signature until it closes. */
+type OpenBlock =
+  | { readonly kind: 'text'; readonly index: number }
+  | { readonly kind: 'thinking'; readonly index: number; signature: string }
+  | { readonly kind: 'tool'; readonly index: number; readonly toolIndex: number };
 
 /** One framed event: `event: <type>` plus data carrying the same `type` (every frame has its event line). */
 function frame(type: string, data: Record<string, unknown>): string {
@@ -15,9 +18,11 @@ function frame(type: string, data: Record<string, unknown>): string {
 }
 
 /**
- * Turns IR stream events (choice 0) into the Messages event sequence (wire-formats §5.4):
- * `message_start`, per block `content_block_start` / deltas / `content_block_stop` (a `ping` after
- * the first block start), then `message_delta` with usage and cost, and `message_stop`.
+ * Turns IR stream events (choice 0) into the Messages event sequence (wire-formats §5.4; event types
+ * of @anthropic-ai/sdk 1.12.0): `message_start` with the prompt's token count, per block
+ * `content_block_start` / deltas / `content_block_stop` (a `ping` after the first block start; a
+ * thinking block's `signature_delta` just before its stop), then `message_delta` with cumulative
+ * usage and cost, and `message_stop`.
  */
 export class MessagesStreamEncoder {
   private started = false;
@@ -26,16 +31,20 @@ export class MessagesStreamEncoder {
   private nextIndex = 0;
   private finish: { reason: IrFinishReason; raw: string | null; stopSequence: string | null } = { reason: 'stop', raw: null, stopSequence: null };
 
-  /** `extras` are top-level fields added to the `message_start` message (the gateway's `tf` block). */
+  /**
+   * `promptTokens` counts the prompt when the upstream does not report it before the output;
+   * `extras` are top-level fields added to the `message_start` message (the gateway's `tf` block).
+   */
   constructor(
     private readonly meta: MessageMeta,
     private readonly requestId: string,
     private readonly extras: Readonly<Record<string, unknown>> | null = null,
+    private readonly promptTokens: () => number = () => 0,
   ) {}
 
   /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
   encode(event: IrStreamEvent): string[] {
-    const out = this.ensureStarted();
+    const out = this.ensureStarted(event.type === 'stream-start' ? event.inputTokens : undefined);
     if ('choice' in event && event.choice !== 0) return out;
     switch (event.type) {
       case 'text-delta':
@@ -43,10 +52,13 @@ export class MessagesStreamEncoder {
         break;
       case 'reasoning-delta':
         if (event.delta !== '') out.push(...this.ensureBlock('thinking'), this.delta({ type: 'thinking_delta', thinking: event.delta }));
-        if (event.signature !== undefined) out.push(...this.ensureBlock('thinking'), this.delta({ type: 'signature_delta', signature: event.signature }));
+        if (event.signature !== undefined) {
+          out.push(...this.ensureBlock('thinking'));
+          if (this.open?.kind === 'thinking') this.open.signature += event.signature;
+        }
         break;
       case 'tool-call-start':
-        out.push(...this.close(), ...this.startBlock({ type: 'tool_use', id: event.id, name: event.name, input: {} }, event.index));
+        out.push(...this.close(), ...this.startBlock({ type: 'tool_use', id: event.id, name: event.name, input: {}, caller: DIRECT_CALLER }, event.index));
         break;
       case 'tool-call-delta':
         if (this.open?.kind === 'tool' && this.open.toolIndex === event.index && event.argumentsDelta !== '') {
@@ -69,7 +81,8 @@ export class MessagesStreamEncoder {
   end(usage: IrUsage, cost: string): string[] {
     const out = [...this.ensureStarted(), ...this.close()];
     const stopReason = mapStopReason(this.finish.reason, this.finish.raw, this.finish.stopSequence);
-    out.push(frame('message_delta', { delta: { stop_reason: stopReason, stop_sequence: this.finish.stopSequence }, usage: encodeMessagesUsage(usage, cost) }));
+    const delta = { stop_reason: stopReason, stop_sequence: this.finish.stopSequence, container: NOTHING_APPLIES.container, stop_details: NOTHING_APPLIES.stop_details };
+    out.push(frame('message_delta', { delta, usage: encodeMessagesDeltaUsage(usage, cost) }));
     out.push(frame('message_stop', {}));
     return out;
   }
@@ -79,12 +92,13 @@ export class MessagesStreamEncoder {
     return [...this.ensureStarted(), frame('error', { ...encodeMessagesError(error, this.requestId) })];
   }
 
-  private ensureStarted(): string[] {
+  private ensureStarted(inputTokens?: number): string[] {
     if (this.started) return [];
     this.started = true;
     const message = {
       id: this.meta.id, type: 'message', role: 'assistant', model: this.meta.model, content: [], stop_reason: null, stop_sequence: null,
-      usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      ...NOTHING_APPLIES,
+      usage: encodeStartUsage(inputTokens ?? this.promptTokens()),
       ...this.extras,
     };
     return [frame('message_start', { message })];
@@ -92,13 +106,14 @@ export class MessagesStreamEncoder {
 
   private ensureBlock(kind: 'text' | 'thinking'): string[] {
     if (this.open?.kind === kind) return [];
-    const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '' };
+    const block = kind === 'text' ? { type: 'text', text: '', citations: null } : { type: 'thinking', thinking: '', signature: '' };
     return [...this.close(), ...this.startBlock(block)];
   }
 
   private startBlock(block: Record<string, unknown>, toolIndex?: number): string[] {
     const index = this.nextIndex++;
-    this.open = toolIndex === undefined ? { kind: block.type === 'text' ? 'text' : 'thinking', index } : { kind: 'tool', index, toolIndex };
+    this.open =
+      toolIndex !== undefined ? { kind: 'tool', index, toolIndex } : block.type === 'text' ? { kind: 'text', index } : { kind: 'thinking', index, signature: '' };
     const out = [frame('content_block_start', { index, content_block: block })];
     if (!this.pinged) {
       this.pinged = true;
@@ -113,8 +128,12 @@ export class MessagesStreamEncoder {
 
   private close(): string[] {
     if (this.open === null) return [];
-    const index = this.open.index;
+    const open = this.open;
     this.open = null;
-    return [frame('content_block_stop', { index })];
+    const out: string[] = [];
+    // The API always ends a thinking block with its signature; clients replay it in the next turn.
+    if (open.kind === 'thinking') out.push(frame('content_block_delta', { index: open.index, delta: { type: 'signature_delta', signature: open.signature } }));
+    out.push(frame('content_block_stop', { index: open.index }));
+    return out;
   }
 }

@@ -16,6 +16,12 @@ export type IrStreamEvent =
       readonly model: string;
       /** Things the adapter could not honour, reported to the client. */
       readonly warnings: readonly string[];
+      /**
+       * Prompt tokens (cache reads and writes included), when the upstream reports them before any
+       * output (Anthropic's `message_start`, the sim); the Messages encoder puts them in its own
+       * `message_start`, which clients read the prompt count from.
+       */
+      readonly inputTokens?: number;
     }
   | { readonly type: 'text-delta'; readonly choice: number; readonly delta: string }
   | {

@@ -90,7 +90,7 @@ describe('streamChat', () => {
     up.setReply({ text: 'One two', toolCalls: [{ name: 'f', arguments: { a: [1, 2, 3], b: 'x' } }], usage: { inputTokens: 10, outputTokens: 20, cacheReadTokens: 7 } });
     const events = await collect(await provider.streamChat!({ ...request, seed: 3 }, ctx()));
     expect(up.requests[0]?.body).toMatchObject({ stream: true });
-    expect(events[0]).toEqual({ type: 'stream-start', id: 'msg_fake_01', model: 'claude-x', warnings: ['seed is not supported by Anthropic and was ignored'] });
+    expect(events[0]).toEqual({ type: 'stream-start', id: 'msg_fake_01', model: 'claude-x', warnings: ['seed is not supported by Anthropic and was ignored'], inputTokens: 17 });
     const types = events.map((e) => e.type);
     expect(types.slice(1, 3)).toEqual(['text-delta', 'text-delta']);
     expect(types.slice(3, 4)).toEqual(['tool-call-start']);

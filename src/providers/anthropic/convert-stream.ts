@@ -81,7 +81,7 @@ function convertEvent(state: StreamState, event: AnthropicStreamEvent): IrStream
   switch (event.type) {
     case 'message_start':
       state.usage = event.message.usage ?? null;
-      return [{ type: 'stream-start', id: event.message.id, model: event.message.model, warnings: state.options.warnings }];
+      return [{ type: 'stream-start', id: event.message.id, model: event.message.model, warnings: state.options.warnings, ...startInputTokens(state.usage) }];
     case 'content_block_start':
       return startBlock(state, event);
     case 'content_block_delta':
@@ -152,4 +152,10 @@ function mergeUsage(base: AnthropicUsage | null, update: AnthropicUsage | null |
     if (value !== null && value !== undefined) merged[key] = value;
   }
   return merged;
+}
+
+/** `inputTokens` of `stream-start`: message_start's prompt count with cache reads and writes, when it has one. */
+function startInputTokens(usage: AnthropicUsage | null): { inputTokens?: number } {
+  if (typeof usage?.input_tokens !== 'number') return {};
+  return { inputTokens: usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) };
 }

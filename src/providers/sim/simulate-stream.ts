@@ -28,7 +28,7 @@ export function splitDeltas(text: string): string[] {
 
 /** Events of a chat stream: start, per choice reasoning, text and tool calls then its finish, then usage. */
 export function createChatEvents(id: string, model: string, choices: readonly IrChoice[], usage: IrUsage): IrStreamEvent[] {
-  const events: IrStreamEvent[] = [{ type: 'stream-start', id, model, warnings: [] }];
+  const events: IrStreamEvent[] = [{ type: 'stream-start', id, model, warnings: [], inputTokens: usage.input.total }];
   for (const choice of choices) {
     let callIndex = 0;
     for (const part of choice.content) {
