@@ -9,7 +9,10 @@ import { GatewayError, isGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { IrUsage } from '../protocol/ir/index.js';
 import { zodIssueToError } from '../protocol/openai/format-zod-issue.js';
-import type { CallSignal, Provider } from '../providers/provider.js';
+import type { CallSignal, Provider, WireFormat } from '../providers/provider.js';
+
+/** Client formats a provider may be handed unchanged (the same names as its wire formats). */
+const PASSTHROUGH_FORMATS: readonly WireFormat[] = ['openai-chat', 'openai-completions', 'openai-embeddings', 'anthropic-messages'];
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RelayContext } from './relay/relay-context.js';
 import { readEndUser, readRequestTags } from './request-attribution.js';
@@ -132,7 +135,8 @@ class Session implements InferenceSession {
     const resolution = this.resolution;
     if (resolution === null) throw new GatewayError('GW_INTERNAL', 'shape() called before resolve()');
     const { model, provider } = resolution.target;
-    const shaped = shapeParams(format, body, model, resolution.modifiers, provider.type);
+    const passthrough = (PASSTHROUGH_FORMATS as readonly string[]).includes(format) && provider.passthrough.has(format as WireFormat);
+    const shaped = shapeParams(format, body, model, resolution.modifiers, provider.type, passthrough);
     Object.assign(this.headers, shaped.headers);
     if (shaped.ignored.length > 0) this.headers['x-tf-ignored-params'] = shaped.ignored.join(',');
     this.record.ignoredParams = shaped.ignored;

@@ -46,7 +46,8 @@ export async function relayIrStream(
       }
       if (event.type === 'text-delta' || event.type === 'reasoning-delta') generated.push(event.delta);
       if (event.type === 'tool-call-delta') generated.push(event.argumentsDelta);
-      for (const chunk of encoding.encode(event)) {
+      for (const encoded of encoding.encode(event)) {
+        const chunk = includeUsage ? withNullUsage(encoded) : encoded;
         ctx.record.markFirstByte();
         await writer.write(`data: ${JSON.stringify(extras === null ? chunk : { ...chunk, ...extras })}\n\n`);
         extras = null;
@@ -62,8 +63,16 @@ export async function relayIrStream(
     failure: failure === null || failure.code === 'GW_UPSTREAM_STREAM_FAILED' ? failure : new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure }),
     generated,
     includeUsage,
-    failureChunk: () => encoding.failureChunk(),
+    failureChunk: () => {
+      const chunk = encoding.failureChunk();
+      return chunk !== null && includeUsage ? withNullUsage(chunk) : chunk;
+    },
     usageChunk: (usage, cost) => encoding.usageChunk(usage, cost),
   };
   await finishOpenAIStream(ctx, writer, outcome);
+}
+
+/** With `stream_options.include_usage`, every chunk before the usage chunk says `"usage": null` (OpenAI's contract). */
+function withNullUsage(chunk: Record<string, unknown>): Record<string, unknown> {
+  return 'usage' in chunk ? chunk : { ...chunk, usage: null };
 }

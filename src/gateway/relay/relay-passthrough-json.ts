@@ -16,7 +16,7 @@ const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
  * Non-streaming passthrough: forward the body, read the upstream's JSON, add `usage.cost`, name the
  * catalogue model in `model` and send it on. Unknown upstream fields are kept. Missing usage is estimated and marked as such.
  */
-export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat, body: string): Promise<void> {
+export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat, body: string, defaults?: Readonly<Record<string, unknown>>): Promise<void> {
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward ${format}`);
   const res = await forward({ format, body, stream: false }, { requestId: ctx.record.id, signal: ctx.signal });
@@ -33,7 +33,8 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
     usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
   }
   const cost = ctx.meter(usage);
-  if (ctx.bodyExtras === null && isJsonObject(answer.usage) && !('cost' in answer.usage)) {
+  const missing = missingDefaults(answer, defaults);
+  if (ctx.bodyExtras === null && missing === null && isJsonObject(answer.usage) && !('cost' in answer.usage)) {
     // The common case: send the upstream's own text with `"cost"` added to its usage object,
     // instead of serialising the whole parsed answer again.
     const spliced = addUsageCost(replaceTopLevelModel(text, ctx.answerModel), cost);
@@ -49,6 +50,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
       ? { prompt_tokens: usage.input.total, total_tokens: usage.input.total, cost }
       : { prompt_tokens: usage.input.total, completion_tokens: usage.output.total, total_tokens: usage.input.total + usage.output.total, cost };
   answer.model = ctx.answerModel;
+  if (missing !== null) Object.assign(answer, missing);
   if (ctx.bodyExtras !== null) Object.assign(answer, ctx.bodyExtras);
   ctx.record.markFirstByte();
   await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(JSON.stringify(answer));
@@ -132,4 +134,17 @@ function stringEnd(text: string, start: number): number {
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/**
+ * The `defaults` (top-level fields the request asked for, such as `service_tier`) that the upstream's
+ * answer leaves out, or null when it has them all: the answer then says what was requested.
+ */
+export function missingDefaults(answer: Readonly<Record<string, unknown>>, defaults: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | null {
+  if (defaults === undefined) return null;
+  let missing: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(defaults)) {
+    if (answer[key] === undefined || answer[key] === null) (missing ??= {})[key] = value;
+  }
+  return missing;
 }

@@ -11,6 +11,7 @@ import { collectChoiceText } from './collect-choice-text.js';
 import { finishOpenAIStream } from './finish-openai-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
+import { missingDefaults } from './relay-passthrough-json.js';
 import { SseWriter } from './sse-response.js';
 
 /**
@@ -24,6 +25,7 @@ export async function relayPassthroughStream(
   format: WireFormat,
   body: string,
   includeUsage: boolean,
+  defaults?: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward ${format}`);
@@ -55,7 +57,7 @@ export async function relayPassthroughStream(
           sawDone = true;
           break batches;
         }
-        if (extras === null && !mayNeedParsing(data)) {
+        if (extras === null && defaults === undefined && !mayNeedParsing(data)) {
           // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
           unparsed.push(data);
           unparsedChars += data.length;
@@ -83,19 +85,22 @@ export async function relayPassthroughStream(
         lastRaw = null;
         // What goes out: the upstream's text unless the chunk must change (usage with cost, or `tf`).
         let out: JsonObject | string = replaceTopLevelModel(data, ctx.answerModel);
+        const missing = missingDefaults(chunk, defaults);
+        if (missing !== null) out = { ...chunk, model: ctx.answerModel, ...missing };
         const usage = decodeOpenAIUsage(chunk.usage);
         if (usage !== null) {
           reportedUsage = usage;
           const cost = ctx.meter(usage);
           const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
           chunk.model = ctx.answerModel;
+          if (missing !== null) Object.assign(chunk, missing);
           if (includeUsage) chunk.usage = { ...(chunk.usage as JsonObject), cost };
           else if (hasChoices) delete chunk.usage;
           else continue;
           out = chunk;
         } else if (extras !== null) {
           // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
-          out = { ...chunk, model: ctx.answerModel, ...extras };
+          out = { ...chunk, model: ctx.answerModel, ...missing, ...extras };
           extras = null;
         }
         ctx.record.markFirstByte();

@@ -31,7 +31,8 @@ export function registerChatCompletions(app: FastifyInstance, deps: GatewayDeps)
         const upstream: Record<string, unknown> = { ...body, model: target.version.upstreamModel };
         if (stream) upstream.stream_options = { ...(body.stream_options ?? {}), include_usage: true };
         const json = JSON.stringify(upstream);
-        return stream ? relayPassthroughStream(ctx, 'openai-chat', json, includeUsage) : relayPassthroughJson(ctx, 'openai-chat', json);
+        const defaults = requestedTier(body).serviceTier === undefined ? undefined : { service_tier: body.service_tier };
+        return stream ? relayPassthroughStream(ctx, 'openai-chat', json, includeUsage, defaults) : relayPassthroughJson(ctx, 'openai-chat', json, defaults);
       }
       return stream ? streamViaIr(session, ctx, target, body, includeUsage) : completeViaIr(session, ctx, target, body);
     }),
@@ -46,7 +47,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   const res = await chat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
   const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
   const cost = ctx.meter(usage);
-  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel };
+  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel, ...requestedTier(body) };
   session.record.markFirstByte();
   await sendJson(ctx.reply, session.headers, encodeChatResponse(res, meta, encodeOpenAIUsage(usage, cost)), ctx.bodyExtras);
 }
@@ -63,7 +64,7 @@ async function streamViaIr(
   if (!streamChat) throw unsupported(target);
   const ir = decodeChatRequest(body, target.version.upstreamModel);
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel };
+  const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel, ...requestedTier(body) };
   const encoder = new ChatChunkEncoder(meta);
   await relayIrStream(
     ctx,
@@ -79,4 +80,12 @@ async function streamViaIr(
 
 function unsupported(target: Target): GatewayError {
   return new GatewayError('GW_WRONG_MODEL_KIND', `The upstream of '${target.model.id}' cannot serve chat completions.`, { param: 'model' });
+}
+
+/**
+ * The request's `service_tier`, echoed in the answer when the upstream reports none (a translated
+ * upstream never does); without one the answer leaves the field out, as before.
+ */
+function requestedTier(body: ChatRequestBody): { serviceTier?: string } {
+  return typeof body.service_tier === 'string' ? { serviceTier: body.service_tier } : {};
 }

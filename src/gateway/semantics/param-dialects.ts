@@ -19,6 +19,12 @@ export interface ParamDialect {
   readonly reasoningFields: readonly string[];
   /** Refuse requests that ask for a capability the model lacks (400 `unsupported_parameter`). */
   readonly checkCapabilities: (body: Record<string, unknown>, caps: ModelCapabilities) => void;
+  /**
+   * Fields asking for something the translation through the IR cannot carry (token logprobs, logit
+   * bias, predicted outputs ...): when the upstream is not passed the body, they are dropped and
+   * named in `x-tf-ignored-params` rather than answered with a silent `null`.
+   */
+  readonly untranslated: readonly string[];
 }
 
 const set = (...names: string[]): ReadonlySet<string> => new Set(names);
@@ -90,6 +96,8 @@ function checkChat(body: Record<string, unknown>, caps: ModelCapabilities): void
 
 function checkMessages(body: Record<string, unknown>, caps: ModelCapabilities): void {
   checkToolsAndStream(body, caps);
+  const format = isJsonObject(body.output_config) && isJsonObject(body.output_config.format) ? body.output_config.format.type : undefined;
+  if (format === 'json_schema' && !caps.jsonSchema) throw unsupported('output_config.format', 'structured output (json_schema)');
   const image = caps.vision ? null : findImage(body.messages, set('image'), 'messages');
   if (image !== null) throw unsupported(image, 'image input');
 }
@@ -112,6 +120,7 @@ export const PARAM_DIALECTS: Readonly<Record<ParamFormat, ParamDialect>> = {
     topP: 'top_p',
     reasoningFields: ['reasoning_effort', 'thinking'],
     checkCapabilities: checkChat,
+    untranslated: ['logprobs', 'top_logprobs', 'logit_bias', 'prediction', 'audio', 'web_search_options', 'functions', 'function_call'],
   },
   'openai-completions': {
     recognised: COMPLETIONS,
@@ -120,8 +129,9 @@ export const PARAM_DIALECTS: Readonly<Record<ParamFormat, ParamDialect>> = {
     topP: 'top_p',
     reasoningFields: [],
     checkCapabilities: (body, caps) => checkToolsAndStream(body, caps),
+    untranslated: ['logprobs', 'best_of', 'logit_bias'],
   },
-  'openai-embeddings': { recognised: EMBEDDINGS, maxTokens: [], temperature: null, topP: null, reasoningFields: [], checkCapabilities: () => {} },
+  'openai-embeddings': { recognised: EMBEDDINGS, maxTokens: [], temperature: null, topP: null, reasoningFields: [], checkCapabilities: () => {}, untranslated: [] },
   'anthropic-messages': {
     recognised: MESSAGES,
     maxTokens: ['max_tokens'],
@@ -129,6 +139,7 @@ export const PARAM_DIALECTS: Readonly<Record<ParamFormat, ParamDialect>> = {
     topP: 'top_p',
     reasoningFields: ['thinking'],
     checkCapabilities: checkMessages,
+    untranslated: [],
   },
   'openai-responses': {
     recognised: RESPONSES,
@@ -137,6 +148,7 @@ export const PARAM_DIALECTS: Readonly<Record<ParamFormat, ParamDialect>> = {
     topP: 'top_p',
     reasoningFields: ['reasoning'],
     checkCapabilities: checkResponses,
+    untranslated: ['top_logprobs'],
   },
-  rerank: { recognised: RERANK, maxTokens: [], temperature: null, topP: null, reasoningFields: [], checkCapabilities: () => {} },
+  rerank: { recognised: RERANK, maxTokens: [], temperature: null, topP: null, reasoningFields: [], checkCapabilities: () => {}, untranslated: [] },
 };

@@ -19,7 +19,8 @@ export interface ShapedParams {
 
 /**
  * The one parameter pipeline for every endpoint: apply model-name modifiers (they win over the body),
- * drop unrecognised fields, drop reasoning controls on models without adjustable reasoning (reported,
+ * drop unrecognised fields (and, unless the body is passed through, requests the translation cannot
+ * honour), drop reasoning controls on models without adjustable reasoning (reported,
  * never refused), refuse capabilities the model lacks, and set or lower the output limit.
  */
 export function shapeParams(
@@ -28,6 +29,7 @@ export function shapeParams(
   model: CatalogueModel,
   modifiers: ModelModifiers,
   upstream: ProviderType,
+  passthrough = false,
 ): ShapedParams {
   const dialect = PARAM_DIALECTS[format];
   const body: Record<string, unknown> = {};
@@ -36,12 +38,24 @@ export function shapeParams(
     if (dialect.recognised.has(key)) body[key] = value;
     else ignored.push(key);
   }
+  if (!passthrough) dropUntranslated(dialect, body, ignored);
   applySampling(dialect, body, modifiers, ignored);
   if (model.capabilities.reasoning) applyReasoning(format, body, modifiers, upstream);
   else dropReasoning(dialect, body, modifiers, ignored);
   dialect.checkCapabilities(body, model.capabilities);
   const { maxOutputTokens, headers } = applyOutputLimit(dialect, body, model);
   return { body, ignored, headers, maxOutputTokens };
+}
+
+/** Requests for what the IR cannot carry, when the body is translated: dropped and reported. Off values (`false`, `null`, 0, empty) ask for nothing. */
+function dropUntranslated(dialect: ParamDialect, body: Record<string, unknown>, ignored: string[]): void {
+  for (const field of dialect.untranslated) {
+    const value = body[field];
+    if (value === undefined) continue;
+    delete body[field];
+    const off = value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0) || (isJsonObject(value) && Object.keys(value).length === 0);
+    if (!off) ignored.push(field);
+  }
 }
 
 function applySampling(dialect: ParamDialect, body: Record<string, unknown>, modifiers: ModelModifiers, ignored: string[]): void {

@@ -6,6 +6,8 @@ export interface ChunkMeta {
   readonly id: string;
   readonly created: number;
   readonly model: string;
+  /** `service_tier` as the request asked for it (the IR carries none from the upstream), or undefined. */
+  readonly serviceTier?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export class ChatChunkEncoder {
 
   /** The final usage-only chunk (`choices: []`). */
   usageChunk(usage: unknown): Record<string, unknown> {
-    return { id: this.meta.id, object: 'chat.completion.chunk', created: this.meta.created, model: this.meta.model, choices: [], usage };
+    return { id: this.meta.id, object: 'chat.completion.chunk', created: this.meta.created, model: this.meta.model, ...this.tier(), choices: [], usage };
   }
 
   private chunk(choice: number, delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
@@ -58,7 +60,12 @@ export class ChatChunkEncoder {
       object: 'chat.completion.chunk',
       created: this.meta.created,
       model: this.meta.model,
+      ...this.tier(),
       choices: [{ index: choice, delta: firstDelta, logprobs: null, finish_reason: finishReason }],
     };
+  }
+
+  private tier(): { service_tier?: string } {
+    return this.meta.serviceTier === undefined ? {} : { service_tier: this.meta.serviceTier };
   }
 }

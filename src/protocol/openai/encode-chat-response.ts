@@ -5,7 +5,7 @@ import { mapFinishReasonToOpenAI } from './map-finish-reason.js';
 /** Encode an IR chat response as an OpenAI `chat.completion` object (wire-formats §1.3). */
 export function encodeChatResponse(
   response: IrChatResponse,
-  meta: { id: string; created: number; model: string },
+  meta: { id: string; created: number; model: string; serviceTier?: string },
   usage: OpenAIUsageBody | null,
 ): Record<string, unknown> {
   return {
@@ -13,6 +13,7 @@ export function encodeChatResponse(
     object: 'chat.completion',
     created: meta.created,
     model: meta.model,
+    ...(meta.serviceTier === undefined ? {} : { service_tier: meta.serviceTier }),
     choices: response.choices.map((choice) => {
       const textParts = choice.content.filter((p) => p.type === 'text');
       const calls = choice.content.filter((p) => p.type === 'tool-call');
