@@ -4,8 +4,8 @@ import type { IrChoice } from '../../ir/index.js';
 export type ItemIdFactory = (prefix: 'msg' | 'fc' | 'rs') => string;
 
 /** A `message` output item with one `output_text` part. */
-export function messageItem(id: string, text: string, status: 'in_progress' | 'completed'): Record<string, unknown> {
-  const content = status === 'completed' ? [outputTextPart(text)] : [];
+export function messageItem(id: string, text: string, status: 'in_progress' | 'completed' | 'incomplete'): Record<string, unknown> {
+  const content = status === 'in_progress' ? [] : [outputTextPart(text)];
   return { type: 'message', id, role: 'assistant', status, content };
 }
 
@@ -15,7 +15,7 @@ export function outputTextPart(text: string): Record<string, unknown> {
 }
 
 /** A `function_call` output item; `call_id` is what `function_call_output` echoes. */
-export function functionCallItem(id: string, callId: string, name: string, args: string, status: 'in_progress' | 'completed'): Record<string, unknown> {
+export function functionCallItem(id: string, callId: string, name: string, args: string, status: 'in_progress' | 'completed' | 'incomplete'): Record<string, unknown> {
   return { type: 'function_call', id, call_id: callId, name, arguments: args, status };
 }
 

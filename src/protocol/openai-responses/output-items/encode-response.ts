@@ -18,7 +18,7 @@ export interface ResponseOutcome {
   readonly status: 'in_progress' | 'completed' | 'incomplete' | 'failed';
   readonly output: readonly Record<string, unknown>[];
   readonly usage: ResponsesUsageBody | null;
-  readonly error?: { readonly code: string; readonly message: string } | null;
+  readonly error?: { readonly code: ResponseErrorCode; readonly message: string } | null;
   readonly finishReason?: IrFinishReason;
 }
 
@@ -49,6 +49,10 @@ export function encodeResponse(meta: ResponseMeta, outcome: ResponseOutcome): Re
     tools: [],
     ...meta.echo,
     output: outcome.output,
-    usage: outcome.usage,
+    // Only a finished response has usage; the official schema has no null here.
+    ...(outcome.usage === null ? {} : { usage: outcome.usage }),
   };
 }
+
+/** The `error.code` values OpenAI's OpenAPI 2.3.0 allows on a response (`ResponseErrorCode`), as far as a gateway can cause them. */
+export type ResponseErrorCode = 'server_error' | 'rate_limit_exceeded' | 'invalid_prompt';

@@ -79,12 +79,25 @@ export class ResponsesStreamEncoder {
     return out;
   }
 
-  /** A mid-stream failure: `response.failed` carrying the error and the output so far. */
+  /**
+   * A mid-stream failure: `response.failed` carrying the output streamed so far (an item cut off
+   * midway as `incomplete`) and an `error.code` from the official enum; the gateway's own code is in
+   * `tf.error_code`.
+   */
   fail(error: GatewayError): string[] {
     const out = this.ensureStarted();
-    const response = encodeResponse(this.meta, { status: 'failed', output: this.output, usage: null, error: { code: error.wireCode, message: error.message } });
-    out.push(this.frame('response.failed', { response }));
+    const output = this.open === null ? this.output : [...this.output, this.snapshot(this.open)];
+    const code = error.kind === 'rate_limit' ? 'rate_limit_exceeded' : 'server_error';
+    const response = encodeResponse(this.meta, { status: 'failed', output, usage: null, error: { code, message: error.message } });
+    out.push(this.frame('response.failed', { response: { ...response, tf: { error_code: error.wireCode } } }));
     return out;
+  }
+
+  /** An item still open when the stream broke, as far as it got. */
+  private snapshot(item: OpenItem): Record<string, unknown> {
+    if (item.kind === 'message') return messageItem(item.id, item.text, 'incomplete');
+    if (item.kind === 'reasoning') return reasoningItem(item.id, item.text, item.signature);
+    return functionCallItem(item.id, item.callId ?? '', item.name ?? '', item.text, 'incomplete');
   }
 
   /** The final response object, once {@link end} has run. */
