@@ -17,11 +17,14 @@ const userPart = z.discriminatedUnion('type', [
 const textContent = z.union([z.string(), z.array(textPart)]);
 
 /** A tool call in an assistant message; `arguments` is JSON text. */
-const toolCall = z.looseObject({
+const functionToolCall = z.looseObject({
   id: z.string(),
   type: z.literal('function'),
   function: z.looseObject({ name: z.string(), arguments: z.string() }),
 });
+/** A call of a custom (free-form input) tool; only OpenAI-compatible upstreams understand it. */
+const customToolCall = z.looseObject({ id: z.string(), type: z.literal('custom'), custom: z.looseObject({ name: z.string(), input: z.string() }) });
+const toolCall = z.discriminatedUnion('type', [functionToolCall, customToolCall]);
 
 /** One message, by role. */
 export const chatMessageSchema = z.discriminatedUnion('role', [
@@ -35,10 +38,12 @@ export const chatMessageSchema = z.discriminatedUnion('role', [
     name: z.string().optional(),
   }),
   z.looseObject({ role: z.literal('tool'), tool_call_id: z.string(), content: textContent }),
+  // Deprecated in the official schema but still accepted there: a legacy function result.
+  z.looseObject({ role: z.literal('function'), name: z.string(), content: z.string().nullable() }),
 ]);
 
 /** A function tool. */
-const tool = z.looseObject({
+const functionTool = z.looseObject({
   type: z.literal('function'),
   function: z.looseObject({
     name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, underscores or dashes'),
@@ -48,9 +53,30 @@ const tool = z.looseObject({
   }),
 });
 
+/** A custom tool: free-form text input, optionally constrained by a grammar (`lark` or `regex`). */
+const customTool = z.looseObject({
+  type: z.literal('custom'),
+  custom: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    format: z
+      .discriminatedUnion('type', [
+        z.looseObject({ type: z.literal('text') }),
+        z.looseObject({ type: z.literal('grammar'), grammar: z.looseObject({ definition: z.string(), syntax: z.enum(['lark', 'regex']) }) }),
+      ])
+      .optional(),
+  }),
+});
+const tool = z.discriminatedUnion('type', [functionTool, customTool]);
+
 const toolChoice = z.union([
   z.enum(['none', 'auto', 'required']),
   z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
+  z.looseObject({ type: z.literal('custom'), custom: z.looseObject({ name: z.string() }) }),
+  z.looseObject({
+    type: z.literal('allowed_tools'),
+    allowed_tools: z.looseObject({ mode: z.enum(['auto', 'required']), tools: z.array(z.record(z.string(), z.unknown())) }),
+  }),
 ]);
 
 const responseFormat = z.discriminatedUnion('type', [

@@ -23,11 +23,17 @@ export function decodeChatRequest(body: ChatRequestBody, upstreamModel: string):
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (!MAPPED.has(k) && v !== undefined) extra[k] = v;
   const maxOutputTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
+  const tools = body.tools?.map((t, i) => {
+    if (t.type !== 'function') throw untranslatable(`tools[${i}]`, "custom tools (type 'custom')");
+    return { name: t.function.name, description: t.function.description, parameters: t.function.parameters ?? { type: 'object', properties: {} }, ...(t.function.strict ? { strict: true } : {}) };
+  });
+  const choice = body.tool_choice === undefined ? undefined : decodeToolChoice(body.tool_choice);
+  const allowed = choice?.allowed;
   return {
     model: upstreamModel,
     messages: body.messages.map((m, i) => decodeMessage(m, i)),
-    ...(body.tools ? { tools: body.tools.map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters ?? { type: 'object', properties: {} }, ...(t.function.strict ? { strict: true } : {}) })) } : {}),
-    ...(body.tool_choice !== undefined ? { toolChoice: decodeToolChoice(body.tool_choice) } : {}),
+    ...(tools ? { tools: allowed === undefined ? tools : tools.filter((t) => allowed.has(t.name)) } : {}),
+    ...(choice !== undefined ? { toolChoice: choice.choice } : {}),
     ...(body.parallel_tool_calls !== undefined ? { parallelToolCalls: body.parallel_tool_calls } : {}),
     ...(body.response_format ? { responseFormat: decodeResponseFormat(body.response_format) } : {}),
     ...(maxOutputTokens != null ? { maxOutputTokens } : {}),
@@ -86,19 +92,35 @@ function decodeMessage(m: ChatMessageBody, index: number): IrMessage {
       if (Array.isArray(m.content)) {
         for (const p of m.content) if (p.type === 'text' && typeof p.text === 'string') content.push({ type: 'text', text: p.text });
       }
-      for (const call of m.tool_calls ?? []) {
+      for (const [j, call] of (m.tool_calls ?? []).entries()) {
+        if (call.type !== 'function') throw untranslatable(`messages[${index}].tool_calls[${j}]`, "calls of custom tools (type 'custom')");
         content.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });
       }
       return { role: 'assistant', content: content as Extract<IrMessage, { role: 'assistant' }>['content'] };
     }
     case 'tool':
       return { role: 'tool', toolCallId: m.tool_call_id, content: text(m.content) };
+    case 'function':
+      throw untranslatable(`messages[${index}].role`, "legacy function messages (role 'function'); send role 'tool' with a tool_call_id");
   }
 }
 
-function decodeToolChoice(choice: NonNullable<ChatRequestBody['tool_choice']>): IrToolChoice {
-  if (typeof choice === 'string') return { type: choice };
-  return { type: 'tool', name: choice.function.name };
+/**
+ * `tool_choice` in the IR; `allowed_tools` becomes its mode plus the names the tool list is narrowed
+ * to (the same effect: the model may call only those). A custom tool cannot be chosen.
+ */
+function decodeToolChoice(choice: NonNullable<ChatRequestBody['tool_choice']>): { choice: IrToolChoice; allowed?: ReadonlySet<string> } {
+  if (typeof choice === 'string') return { choice: { type: choice } };
+  if (choice.type === 'function') return { choice: { type: 'tool', name: choice.function.name } };
+  if (choice.type === 'custom') throw untranslatable('tool_choice', "choosing a custom tool (type 'custom')");
+  const names = choice.allowed_tools.tools.map((t) => (isJsonObject(t.function) && typeof t.function.name === 'string' ? t.function.name : null));
+  if (names.some((n) => n === null)) throw untranslatable('tool_choice.allowed_tools.tools', 'allowed tools other than functions');
+  return { choice: { type: choice.allowed_tools.mode }, allowed: new Set(names as string[]) };
+}
+
+/** 400 `unsupported_parameter`: the request is valid, but a translated upstream cannot express this. */
+function untranslatable(param: string, what: string): GatewayError {
+  return new GatewayError('GW_UNSUPPORTED_PARAMETER', `This model's upstream does not speak the chat completions API, and the translation cannot express ${what}.`, { param });
 }
 
 function decodeResponseFormat(format: NonNullable<ChatRequestBody['response_format']>): IrResponseFormat {
