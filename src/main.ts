@@ -176,6 +176,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       now,
       modelIds: () => new Set(catalogue.current().models.keys()),
       modelPricing: (id) => catalogue.current().models.get(id)?.pricing ?? null,
+      catalogue: () => catalogue.current(),
       publicUrl: config.publicUrl ?? undefined,
       allowSignUp: config.allowSignUp,
       // The balance view's pending amount includes what this store holds for requests in flight.

@@ -34,6 +34,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     publicUrl,
     modelIds: deps.modelIds ?? null,
     modelPricing: deps.modelPricing ?? null,
+    catalogue: deps.catalogue ?? null,
     sendInviteEmail: deps.sendInviteEmail ?? null,
     throttle: new SignInThrottle({ maxFailures: 5, windowMs: 15 * 60_000, now }),
     sessionTtlMs: deps.sessionTtlMs ?? 14 * 24 * 3_600_000,

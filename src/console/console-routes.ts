@@ -7,6 +7,7 @@ import type { ConsoleRoute } from './internal/route.js';
 import { inviteRoutes } from './invites/routes.js';
 import { limitRoutes } from './limits/routes.js';
 import { modelAliasRoutes } from './model-aliases/routes.js';
+import { modelRoutes } from './models/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orgMemberRoutes } from './org-members/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
@@ -29,6 +30,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...projectRoutes,
   ...projectMemberRoutes,
   ...apiKeyRoutes,
+  ...modelRoutes,
   ...modelAliasRoutes,
   ...limitRoutes,
   ...requestRoutes,

@@ -117,6 +117,7 @@ describeEachDialect('console role matrix', (ctx) => {
     'GET /projects/:projectId/api-keys/:keyId': async (s) => ({ url: `/projects/${s.projectId}/api-keys/${s.keyId}` }),
     'PATCH /projects/:projectId/api-keys/:keyId': async (s) => ({ url: `/projects/${s.projectId}/api-keys/${(await createTestKey(db(), s.orgId, s.projectId)).key.id}`, body: { name: 'renamed' } }),
     'DELETE /projects/:projectId/api-keys/:keyId': async (s) => ({ url: `/projects/${s.projectId}/api-keys/${(await createTestKey(db(), s.orgId, s.projectId)).key.id}` }),
+    'GET /orgs/:orgId/models': async (s) => ({ url: `/orgs/${s.orgId}/models` }),
     'GET /orgs/:orgId/model-aliases': async (s) => ({ url: `/orgs/${s.orgId}/model-aliases` }),
     'POST /orgs/:orgId/model-aliases': async (s) => ({ url: `/orgs/${s.orgId}/model-aliases`, body: { name: `new-${++n}`, target: 'acme/model' } }),
     'PATCH /orgs/:orgId/model-aliases/:aliasId': async (s) => ({ url: `/orgs/${s.orgId}/model-aliases/${await freshAlias(s, false)}`, body: { target: 'acme/other' } }),

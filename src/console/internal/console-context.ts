@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
 import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
-import type { ModelPricing } from '../../config/catalogue-types.js';
+import type { Catalogue, ModelPricing } from '../../config/catalogue-types.js';
 import type { PaymentSettings } from '../../payments/create-payment-provider.js';
 import type { Database } from '../../store/schema.js';
 import type { PaymentsRuntime } from '../payments/payments-runtime.js';
@@ -32,6 +32,8 @@ export interface ConsoleDeps {
   readonly modelIds?: () => ReadonlySet<string>;
   /** A catalogue model's current prices, to explain a logged request's cost; absent: not explained. */
   readonly modelPricing?: (modelId: string) => ModelPricing | null;
+  /** The live catalogue, for `GET /orgs/:orgId/models`; absent: no models are listed. */
+  readonly catalogue?: () => Catalogue;
   /** Deliver an invite by email; absent: the link is only shown to the inviter. */
   readonly sendInviteEmail?: (message: InviteEmail) => Promise<void>;
   /** Largest accepted body, bytes (default 64 KiB). */
@@ -64,6 +66,8 @@ export interface ConsoleContext {
   readonly modelIds: (() => ReadonlySet<string>) | null;
   /** A catalogue model's current prices, or null when no catalogue is loaded here. */
   readonly modelPricing: ((modelId: string) => ModelPricing | null) | null;
+  /** The live catalogue, or null when no gateway runs here. */
+  readonly catalogue: (() => Catalogue) | null;
   /** Invite mailer, or null. */
   readonly sendInviteEmail: ((message: InviteEmail) => Promise<void>) | null;
   /** Failed sign-in counter. */

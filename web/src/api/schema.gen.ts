@@ -4637,6 +4637,111 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/orgs/{orgId}/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The model catalogue as the organization sees it: limits, prices per million tokens, capabilities, status, versions and whether its allowed-models setting lets it be called (one page). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Catalogue id `<author>/<name>`. */
+                                id: string;
+                                /** @description Display name. */
+                                name: string;
+                                /** @description The part of the id before the slash. */
+                                author: string;
+                                /** @enum {string} */
+                                kind: "chat" | "embedding" | "completion" | "rerank";
+                                /** @description Catalogue aliases that resolve to this model. */
+                                aliases: string[];
+                                context_length: number;
+                                /** @description Ceiling on output tokens. */
+                                max_output_tokens: number;
+                                /** @description Applied when a request sets no limit. */
+                                default_max_output_tokens: number;
+                                pricing: {
+                                    /** @description Prompt tokens, USD per million. */
+                                    input?: string;
+                                    /** @description Generated tokens (reasoning included unless priced apart), USD per million. */
+                                    output?: string;
+                                    /** @description Prompt tokens read from cache, USD per million (absent: billed as input). */
+                                    cached_input?: string;
+                                    /** @description Prompt tokens written to cache, USD per million (absent: billed as input). */
+                                    cache_write?: string;
+                                    /** @description Reasoning tokens, USD per million (absent: billed as output). */
+                                    reasoning?: string;
+                                    /** @description Rerank search units, USD per million. */
+                                    search_unit?: string;
+                                };
+                                capabilities: {
+                                    tools: boolean;
+                                    json_object: boolean;
+                                    json_schema: boolean;
+                                    vision: boolean;
+                                    streaming: boolean;
+                                    reasoning: boolean;
+                                };
+                                /** @enum {string} */
+                                status: "active" | "deprecated" | "retired";
+                                /** @description Deprecation dates and replacement, or null. */
+                                lifecycle: {
+                                    announced_at: string;
+                                    sunset_at: string;
+                                    notice_url: string | null;
+                                    replacement: string | null;
+                                } | null;
+                                /** @description Dated versions, newest first (empty for an unversioned model). */
+                                versions: {
+                                    version: string;
+                                    default: boolean;
+                                }[];
+                                default_version: string | null;
+                                /** @description Whether the organization's allowed-models setting lets its keys call it (an empty setting allows every model). */
+                                allowed: boolean;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Error (console envelope). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{orgId}/model-aliases": {
         parameters: {
             query?: never;
