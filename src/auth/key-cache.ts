@@ -13,6 +13,12 @@ export interface CachedKey {
   readonly allowedModels: readonly string[] | null;
   /** Last change, ms since epoch; drives incremental refresh. */
   readonly updatedAt: number;
+  /**
+   * Set only on the stand-in "key" of a console playground request: the person it is made for.
+   * Such a key is no key (empty id, no secret, no budget): the request log records no key id,
+   * `source: playground` and this user; admission holds against the organization and project only.
+   */
+  readonly playgroundUserId?: string;
 }
 
 /** Where keys come from (the store); injected so the cache is testable. */

@@ -44,6 +44,7 @@ export const PROJECT_PERMISSIONS = [
   'project.budget.manage', // the project budget
   'project.requests.read', // the request log
   'project.usage.read', // the project's usage analytics
+  'project.playground.use', // chat in the console playground, billed to the project like a key's request
 ] as const;
 /** A permission inside a project. */
 export type ProjectPermission = (typeof PROJECT_PERMISSIONS)[number];
@@ -59,7 +60,7 @@ export const ORG_ROLE_PERMISSIONS: Readonly<Record<OrgRole, readonly Permission[
   owner: [...ORG_PERMISSIONS, ...ALL_PROJECT],
   admin: ['org.read', 'org.update', 'org.members.manage', 'org.aliases.manage', 'org.webhooks.manage', 'org.audit.read', 'org.usage.read', 'project.create', ...ALL_PROJECT],
   billing_admin: ['org.read', 'org.billing.read', 'org.billing.manage', 'org.usage.read', ...READ_PROJECT, 'project.budget.manage'],
-  developer: ['org.read', ...READ_PROJECT, 'project.keys.manage'],
+  developer: ['org.read', ...READ_PROJECT, 'project.keys.manage', 'project.playground.use'],
   viewer: ['org.read', ...READ_PROJECT],
   auditor: ['org.read', 'org.billing.read', 'org.audit.read', 'org.usage.read', ...READ_PROJECT],
 };
@@ -67,7 +68,7 @@ export const ORG_ROLE_PERMISSIONS: Readonly<Record<OrgRole, readonly Permission[
 /** What each project role adds inside its project. */
 export const PROJECT_ROLE_PERMISSIONS: Readonly<Record<ProjectRole, readonly ProjectPermission[]>> = {
   admin: ALL_PROJECT,
-  developer: [...READ_PROJECT, 'project.keys.manage'],
+  developer: [...READ_PROJECT, 'project.keys.manage', 'project.playground.use'],
   viewer: READ_PROJECT,
 };
 

@@ -3,6 +3,9 @@ import type { IrUsage } from '../protocol/ir/index.js';
 /** Inference endpoints, as stored in the request log. */
 export type Endpoint = 'chat.completions' | 'completions' | 'embeddings' | 'models' | 'rerank' | 'messages' | 'responses';
 
+/** Where an inference request came from. */
+export type RequestSource = 'api' | 'playground';
+
 /** Everything the request log keeps about one inference request. */
 export interface RequestLogEntry {
   readonly id: string;
@@ -32,5 +35,9 @@ export interface RequestLogEntry {
   readonly upstreamWaitMs?: number;
   /** Worst-case cost admission held for the request, nano-USD; absent or null when nothing was held. */
   readonly holdNano?: bigint | null;
+  /** Where the request came from: an inference key (`api`, the default) or the console playground (no key). */
+  readonly source?: RequestSource;
+  /** The console user who made a playground request; absent or null otherwise. */
+  readonly userId?: string | null;
   readonly createdAt: number;
 }

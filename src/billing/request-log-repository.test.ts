@@ -58,7 +58,15 @@ describeEachDialect('request-log-repository', (ctx) => {
       user: 'end-user-7',
       tags: { team: 'search, "core"', env: 'prod' },
       holdNano: 9_223_372_036_854_775_001n,
+      upstreamWaitMs: 0,
+      source: 'api',
+      userId: null,
     });
+  });
+
+  it('should store a playground request with no key, its source and the person', async () => {
+    await insertRequestLogRows(ctx.store().db, [entry('req_play', { keyId: null, source: 'playground', userId: 'usr_7' })]);
+    expect(await getRequestLogRow(ctx.store().db, 'req_play')).toMatchObject({ keyId: null, source: 'playground', userId: 'usr_7' });
   });
 
   it('should store an unauthenticated failure without usage', async () => {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { moneyText, parseMoney } from '../store/money-column.js';
 import type { Database, RequestLogTable } from '../store/schema.js';
-import type { RequestLogEntry } from './request-log-entry.js';
+import type { RequestLogEntry, RequestSource } from './request-log-entry.js';
 
 /** A stored request-log row, with usage flattened to the stored counts. */
 export interface RequestLogRow {
@@ -53,11 +53,15 @@ export interface RequestLogRow {
   readonly upstreamWaitMs: number;
   /** Worst-case cost admission held, nano-USD, or null when nothing was held. */
   readonly holdNano: bigint | null;
+  /** `api` (an inference key) or `playground` (a person in the console). */
+  readonly source: RequestSource;
+  /** The console user who made a playground request, or null. */
+  readonly userId: string | null;
   /** Arrival time, ms since epoch. */
   readonly createdAt: number;
 }
 
-/** Rows per statement: 23 columns x 500 rows stays far below both engines' bind-parameter limits. */
+/** Rows per statement: 27 columns x 500 rows stays far below both engines' bind-parameter limits. */
 const ROWS_PER_STATEMENT = 500;
 
 /** Write entries with one multi-row insert (per 500 rows); an id already stored is skipped, so retries are safe. */
@@ -89,6 +93,7 @@ function selectRows(db: Kysely<Database>) {
       'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
       'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
       'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', moneyText('cost_nano').as('cost'), sql<string | null>`CAST(hold_nano AS TEXT)`.as('hold'),
+      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'source', 'user_id', moneyText('cost_nano').as('cost'),
     ]);
 }
 
@@ -99,6 +104,7 @@ export const REQUEST_LOG_COLUMNS = [
   'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
   'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
   'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'hold_nano',
+  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'source', 'user_id',
 ] as const satisfies readonly (keyof RequestLogTable)[];
 
 /** Fails to compile when a column of `request_log` is missing from {@link REQUEST_LOG_COLUMNS} (the SQLite worker would drop it). */
@@ -139,6 +145,8 @@ function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
     tags: entry.tags !== undefined && Object.keys(entry.tags).length > 0 ? JSON.stringify(entry.tags) : null,
     upstream_wait_ms: entry.upstreamWaitMs ?? 0,
     hold_nano: entry.holdNano ?? null,
+    source: entry.source ?? 'api',
+    user_id: entry.userId ?? null,
   };
 }
 
@@ -168,6 +176,8 @@ function toRequestLogRow(row: SelectedRow): RequestLogRow {
     tags: row.tags === null ? {} : (JSON.parse(row.tags) as Record<string, string>),
     upstreamWaitMs: Number(row.upstream_wait_ms),
     holdNano: row.hold === null ? null : parseMoney(row.hold),
+    source: row.source === 'playground' ? 'playground' : 'api',
+    userId: row.user_id,
     createdAt: Number(row.created_at),
   };
 }

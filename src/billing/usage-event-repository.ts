@@ -17,9 +17,9 @@ export async function insertUsageEvents(db: Kysely<Database>, entries: readonly 
   }
 }
 
-/** Whether an entry bills something (it has usage and a key); only those get a usage event. */
+/** Whether an entry bills something (it has usage and a key, or came from the playground); only those get a usage event. */
 export function isBillable(entry: RequestLogEntry): boolean {
-  return entry.usage !== null && entry.orgId !== null && entry.projectId !== null && entry.keyId !== null;
+  return entry.usage !== null && entry.orgId !== null && entry.projectId !== null && (entry.keyId !== null || entry.source === 'playground');
 }
 
 /** The columns {@link usageEventValues} fills, in order (for writers that bind positional parameters). */
@@ -42,7 +42,8 @@ function toUsageEvent(e: RequestLogEntry) {
     id: e.id,
     org_id: e.orgId!,
     project_id: e.projectId!,
-    key_id: e.keyId!,
+    // The column is NOT NULL: a playground request (no key) is stored with '' (rolled up under key '').
+    key_id: e.keyId ?? '',
     model: e.modelResolved ?? e.modelRequested ?? '',
     cost_nano: e.costNano,
     input_tokens: e.usage!.input.total,

@@ -35,6 +35,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     modelIds: deps.modelIds ?? null,
     modelPricing: deps.modelPricing ?? null,
     catalogue: deps.catalogue ?? null,
+    playgroundChat: deps.playgroundChat ?? null,
     sendInviteEmail: deps.sendInviteEmail ?? null,
     throttle: new SignInThrottle({ maxFailures: 5, windowMs: 15 * 60_000, now }),
     sessionTtlMs: deps.sessionTtlMs ?? 14 * 24 * 3_600_000,
@@ -100,6 +101,8 @@ async function handle(route: ConsoleRoute, ctx: ConsoleContext, credentials: Cre
     request,
     reply,
   });
+  // A route that answered itself (the playground relays the gateway's answer, streamed or not).
+  if (reply.sent) return reply;
   if (route.status === 204) return reply.code(204).send();
   return reply.code(route.status).send(result);
 }

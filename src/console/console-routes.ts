@@ -12,6 +12,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { orgMemberRoutes } from './org-members/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { paymentRoutes } from './payments/routes.js';
+import { playgroundRoutes } from './playground/routes.js';
 import { projectMemberRoutes } from './project-members/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { requestRoutes } from './requests/routes.js';
@@ -33,6 +34,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...modelRoutes,
   ...modelAliasRoutes,
   ...limitRoutes,
+  ...playgroundRoutes,
   ...requestRoutes,
   ...usageRoutes,
   ...billingBalanceRoutes,

@@ -55,7 +55,9 @@ export interface InferenceSession {
 /**
  * Run one inference request: authenticate, run the endpoint, and write exactly one request-log
  * entry whatever happens. Errors before the answer started propagate to the error handler (which
- * writes the envelope); relays handle errors after that themselves.
+ * writes the envelope); relays handle errors after that themselves. `caller` is given only by the
+ * console playground, which authenticated the person itself: its stand-in key replaces the
+ * `sk-tf-` key and everything after (resolution, admission, relay, metering, the log) is the same.
  */
 export async function runInference(
   deps: GatewayDeps,
@@ -63,6 +65,7 @@ export async function runInference(
   reply: FastifyReply,
   endpoint: Endpoint,
   handler: (session: InferenceSession) => Promise<void>,
+  caller?: CachedKey,
 ): Promise<void> {
   const record = new RequestRecord(request.id, endpoint, deps.now(), deps.now, deps.recordRequest, deps.activity);
   if (deps.tracer) deps.tracer.start({ id: request.id, endpoint, method: request.method, route: request.routeOptions.url ?? '', headers: request.headers, body: request.body });
@@ -77,7 +80,7 @@ export async function runInference(
     if (!reply.raw.writableFinished) signal.abort(new GatewayError('GW_INVALID_REQUEST', 'client closed the request'));
   });
   try {
-    const key = await authenticate(request.headers, deps.keys, deps.now());
+    const key = caller ?? (await authenticate(request.headers, deps.keys, deps.now()));
     record.key = key;
     await handler(new Session(deps, request, reply, key, record, signal));
     record.finish(200);

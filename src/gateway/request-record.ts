@@ -63,7 +63,7 @@ export class RequestRecord {
       id: this.id,
       orgId: this.key?.orgId ?? null,
       projectId: this.key?.projectId ?? null,
-      keyId: this.key?.id ?? null,
+      keyId: this.key === null || this.key.playgroundUserId !== undefined ? null : this.key.id,
       endpoint: this.endpoint,
       modelRequested: this.modelRequested,
       modelResolved: this.modelResolved,
@@ -80,6 +80,8 @@ export class RequestRecord {
       tags: this.tags,
       upstreamWaitMs: this.upstreamWaitMs,
       holdNano: this.holdNano,
+      source: this.key?.playgroundUserId === undefined ? 'api' : 'playground',
+      userId: this.key?.playgroundUserId ?? null,
       createdAt: this.startedAt,
     });
   }

@@ -3,6 +3,7 @@ import type { TrustProxy } from '../config/server-config.js';
 import { createRequestId } from '../core/ids.js';
 import type { GatewayDeps } from '../gateway/gateway-deps.js';
 import { registerGateway } from '../gateway/gateway-plugin.js';
+import { createPlaygroundChat } from '../gateway/routes/playground-chat.js';
 import type { ResponseStore } from '../gateway/stored-responses/response-store.js';
 import { registerConsole, type ConsoleDeps } from '../console/console-plugin.js';
 import { buildOpenApiDocument } from '../console/openapi.js';
@@ -43,7 +44,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(async (scope) => {
     registerGateway(scope, options.gateway, options.responseStore ? { responseStore: options.responseStore } : {});
   });
-  if (options.console) await registerConsole(app, options.console);
+  // The console's playground runs through the gateway's own chat path.
+  if (options.console) await registerConsole(app, { playgroundChat: createPlaygroundChat(options.gateway), ...options.console });
   await registerConsoleWeb(app, options.consoleWeb);
   // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
   const openapi = buildOpenApiDocument({ stripeWebhook: options.console?.payments?.stripe != null });

@@ -124,6 +124,10 @@ export interface RequestLogTable {
   upstream_wait_ms: ColumnType<number, number | undefined, number>;
   /** Worst-case cost admission held while the request ran, nano-USD; null when nothing was held (refused before admission, or logged before this column). */
   hold_nano: ColumnType<RawMoney | null, bigint | null | undefined, bigint | null>;
+  /** `api` (an inference key) or `playground` (a person in the console; `key_id` is then null). */
+  source: ColumnType<string, string | undefined, string>;
+  /** The console user who made a playground request, or null. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Arrival time. */
   created_at: Millis;
 }

@@ -2,7 +2,8 @@ import type { Policy } from '../authorize.js';
 
 /** Actions on a project. */
 export type ProjectAction =
-  | 'read' | 'update' | 'manage_members' | 'manage_keys' | 'manage_aliases' | 'manage_limits' | 'manage_budget' | 'read_requests' | 'read_usage';
+  | 'read' | 'update' | 'manage_members' | 'manage_keys' | 'manage_aliases' | 'manage_limits' | 'manage_budget' | 'read_requests' | 'read_usage'
+  | 'use_playground';
 
 /** Project policy: action → permission. */
 export const projectPolicy: Policy<ProjectAction> = {
@@ -15,4 +16,5 @@ export const projectPolicy: Policy<ProjectAction> = {
   manage_budget: 'project.budget.manage',
   read_requests: 'project.requests.read',
   read_usage: 'project.usage.read',
+  use_playground: 'project.playground.use',
 };

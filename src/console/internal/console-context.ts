@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
 import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
@@ -15,6 +16,17 @@ export interface InviteEmail {
   /** Link with which the person joins and sets a password. */
   readonly url: string;
 }
+
+/**
+ * Answers a console playground chat request through the gateway's own `/v1/chat/completions` path
+ * (admission, limits, hold, billing, request log), for a person the console has authorized in a
+ * project. The composition root wires the gateway's implementation; the console never imports it.
+ */
+export type PlaygroundChat = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: { readonly orgId: string; readonly projectId: string; readonly userId: string },
+) => Promise<void>;
 
 /** What `registerConsole` needs from the composition root. */
 export interface ConsoleDeps {
@@ -34,6 +46,8 @@ export interface ConsoleDeps {
   readonly modelPricing?: (modelId: string) => ModelPricing | null;
   /** The live catalogue, for `GET /orgs/:orgId/models`; absent: no models are listed. */
   readonly catalogue?: () => Catalogue;
+  /** The playground's way into the gateway; absent (no gateway in this process): the playground answers 503. */
+  readonly playgroundChat?: PlaygroundChat;
   /** Deliver an invite by email; absent: the link is only shown to the inviter. */
   readonly sendInviteEmail?: (message: InviteEmail) => Promise<void>;
   /** Largest accepted body, bytes (default 64 KiB). */
@@ -68,6 +82,8 @@ export interface ConsoleContext {
   readonly modelPricing: ((modelId: string) => ModelPricing | null) | null;
   /** The live catalogue, or null when no gateway runs here. */
   readonly catalogue: (() => Catalogue) | null;
+  /** The playground's way into the gateway, or null. */
+  readonly playgroundChat: PlaygroundChat | null;
   /** Invite mailer, or null. */
   readonly sendInviteEmail: ((message: InviteEmail) => Promise<void>) | null;
   /** Failed sign-in counter. */

@@ -20,6 +20,8 @@ export function presentRequest(row: RequestLogRow): z.infer<typeof requestDto> {
     latency_ms: row.latencyMs,
     ttft_ms: row.ttftMs,
     upstream_wait_ms: row.upstreamWaitMs,
+    source: row.source,
+    user_id: row.userId,
     usage: { input_tokens: row.inputTokens, output_tokens: row.outputTokens, cached_tokens: row.cachedTokens, reasoning_tokens: row.reasoningTokens, source: row.usageSource },
     cost_usd: formatUsd(row.costNano),
     user: row.user,

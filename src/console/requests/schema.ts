@@ -37,6 +37,8 @@ export const requestDto = z.object({
   error_code: z.string().nullable(),
   latency_ms: z.number(),
   ttft_ms: z.number().nullable(),
+  source: z.enum(['api', 'playground']).describe('`api`: made with an inference key; `playground`: made by a person in the console playground (no key: `key_id` is null).'),
+  user_id: z.string().nullable().describe('The console user who made a playground request; null for `api` requests.'),
   upstream_wait_ms: z.number().describe('Time the request waited for a free upstream connection (the provider\'s `maxConnections`), ms; 0 when it did not wait.'),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cached_tokens: z.number(), reasoning_tokens: z.number(), source: z.string() }),
   cost_usd: z.string().describe('USD decimal string.'),

@@ -157,17 +157,19 @@ export class AdmissionService {
       throw unavailable('Usage records are waiting for the database; refusing new requests until they are written.');
     }
     // Both are normally cached; started together, awaited in turn (cheaper than Promise.all).
+    // A playground request has no key, so no key budget or key account (see CachedKey.playgroundUserId).
+    const keyless = key.playgroundUserId !== undefined;
     const limitsRead = this.options.projectLimits(key.projectId);
-    const budgetRead = this.options.keyBudget(key.id);
+    const budgetRead = keyless ? null : this.options.keyBudget(key.id);
     const limits = await limitsRead;
-    const keyBudget = await budgetRead;
+    const keyBudget = budgetRead === null ? null : await budgetRead;
     const holdNano = worstCaseCost(request.promptTokens, request.maxOutputTokens, model.pricing);
     const ids = accountIds(key);
     const accounts: AccountHold[] = [
       { id: ids[0], holdNano, enforce: true },
       { id: ids[1], holdNano, enforce: limits.budgetNano !== null },
-      { id: ids[2], holdNano, enforce: keyBudget !== null },
     ];
+    if (!keyless) accounts.push({ id: ids[2], holdNano, enforce: keyBudget !== null });
     const tokens = request.promptTokens + request.maxOutputTokens;
     // Window ids are built only for the limits that are set (usually none).
     const windows: WindowCount[] = [];
@@ -175,7 +177,7 @@ export class AdmissionService {
     const { rpm, tpm } = model.rateLimit;
     if (rpm !== null || tpm !== null) addWindows(windows, `model:${key.orgId}:${model.id}`, rpm, tpm, tokens);
     const plan: AdmissionPlan = { accounts, windows, nowMs: this.options.now(), windowMs: WINDOW_MS };
-    this.options.syncer.touch(ids);
+    this.options.syncer.touch(keyless ? ids.slice(0, 2) : ids);
     let outcome = await this.options.store.admit(plan);
     if (!outcome.ok && outcome.reason === 'unknown_accounts') {
       await this.options.syncer.refresh(outcome.ids);

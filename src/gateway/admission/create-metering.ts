@@ -103,8 +103,12 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
     written(entries) {
       const costs = new Map<string, bigint>();
       for (const e of entries) {
-        if (e.costNano === 0n || e.usage === null || e.orgId === null || e.projectId === null || e.keyId === null) continue;
-        for (const id of [`org:${e.orgId}`, `project:${e.projectId}`, `key:${e.keyId}`]) costs.set(id, (costs.get(id) ?? 0n) + e.costNano);
+        if (e.costNano === 0n || e.usage === null || e.orgId === null || e.projectId === null) continue;
+        // Playground requests have no key (nor a key account); every other billable entry has one.
+        if (e.keyId === null && e.source !== 'playground') continue;
+        const ids = [`org:${e.orgId}`, `project:${e.projectId}`];
+        if (e.keyId !== null) ids.push(`key:${e.keyId}`);
+        for (const id of ids) costs.set(id, (costs.get(id) ?? 0n) + e.costNano);
       }
       if (costs.size > 0) {
         const sync = syncer.written(costs).catch((e: unknown) => options.onError(e, 'balance sync'));

@@ -18,25 +18,26 @@ import type { Target } from '../resolve-target.js';
 
 /** `POST /v1/chat/completions`. */
 export function registerChatCompletions(app: FastifyInstance, deps: GatewayDeps): void {
-  app.post('/v1/chat/completions', (request, reply) =>
-    runInference(deps, request, reply, 'chat.completions', async (session) => {
-      const parsed = session.parse(chatRequestSchema);
-      const target = session.resolve(parsed.model, ['chat']);
-      const stream = parsed.stream === true;
-      session.record.stream = stream;
-      const body = session.shape('openai-chat', parsed) as ChatRequestBody;
-      const ctx = session.relay(target, () => estimateChatPromptTokens(body.messages));
-      const includeUsage = stream && body.stream_options?.include_usage === true;
-      if (target.provider.passthrough.has('openai-chat')) {
-        const upstream: Record<string, unknown> = { ...body, model: target.version.upstreamModel };
-        if (stream) upstream.stream_options = { ...(body.stream_options ?? {}), include_usage: true };
-        const json = JSON.stringify(upstream);
-        const defaults = requestedTier(body).serviceTier === undefined ? undefined : { service_tier: body.service_tier };
-        return stream ? relayPassthroughStream(ctx, 'openai-chat', json, includeUsage, defaults) : relayPassthroughJson(ctx, 'openai-chat', json, defaults);
-      }
-      return stream ? streamViaIr(session, ctx, target, body, includeUsage) : completeViaIr(session, ctx, target, body);
-    }),
-  );
+  app.post('/v1/chat/completions', (request, reply) => runInference(deps, request, reply, 'chat.completions', serveChatCompletion));
+}
+
+/** Answer one chat completion request (the /v1 route and the console playground share it). */
+export async function serveChatCompletion(session: InferenceSession): Promise<void> {
+  const parsed = session.parse(chatRequestSchema);
+  const target = session.resolve(parsed.model, ['chat']);
+  const stream = parsed.stream === true;
+  session.record.stream = stream;
+  const body = session.shape('openai-chat', parsed) as ChatRequestBody;
+  const ctx = session.relay(target, () => estimateChatPromptTokens(body.messages));
+  const includeUsage = stream && body.stream_options?.include_usage === true;
+  if (target.provider.passthrough.has('openai-chat')) {
+    const upstream: Record<string, unknown> = { ...body, model: target.version.upstreamModel };
+    if (stream) upstream.stream_options = { ...(body.stream_options ?? {}), include_usage: true };
+    const json = JSON.stringify(upstream);
+    const defaults = requestedTier(body).serviceTier === undefined ? undefined : { service_tier: body.service_tier };
+    return stream ? relayPassthroughStream(ctx, 'openai-chat', json, includeUsage, defaults) : relayPassthroughJson(ctx, 'openai-chat', json, defaults);
+  }
+  return stream ? streamViaIr(session, ctx, target, body, includeUsage) : completeViaIr(session, ctx, target, body);
 }
 
 /** Chat through a translating provider, non-streaming. */

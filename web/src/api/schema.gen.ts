@@ -2243,6 +2243,7 @@ export interface paths {
                                     manage_budget: boolean;
                                     read_requests: boolean;
                                     read_usage: boolean;
+                                    use_playground: boolean;
                                 };
                             }[];
                         };
@@ -2351,6 +2352,7 @@ export interface paths {
                                     manage_budget: boolean;
                                     read_requests: boolean;
                                     read_usage: boolean;
+                                    use_playground: boolean;
                                 };
                             }[];
                         };
@@ -2492,6 +2494,7 @@ export interface paths {
                                     manage_budget: boolean;
                                     read_requests: boolean;
                                     read_usage: boolean;
+                                    use_playground: boolean;
                                 };
                             }[];
                         };
@@ -3832,6 +3835,7 @@ export interface paths {
                                     manage_budget: boolean;
                                     read_requests: boolean;
                                     read_usage: boolean;
+                                    use_playground: boolean;
                                 };
                             }[];
                         };
@@ -3901,6 +3905,7 @@ export interface paths {
                                     manage_budget: boolean;
                                     read_requests: boolean;
                                     read_usage: boolean;
+                                    use_playground: boolean;
                                 };
                             }[];
                             next_cursor: string | null;
@@ -3961,6 +3966,7 @@ export interface paths {
                                 manage_budget: boolean;
                                 read_requests: boolean;
                                 read_usage: boolean;
+                                use_playground: boolean;
                             };
                         };
                     };
@@ -4025,6 +4031,7 @@ export interface paths {
                                 manage_budget: boolean;
                                 read_requests: boolean;
                                 read_usage: boolean;
+                                use_playground: boolean;
                             };
                         };
                     };
@@ -4087,6 +4094,7 @@ export interface paths {
                                 manage_budget: boolean;
                                 read_requests: boolean;
                                 read_usage: boolean;
+                                use_playground: boolean;
                             };
                         };
                     };
@@ -5346,6 +5354,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{projectId}/playground/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Chat as yourself, billed to the project: the body and answer of /v1/chat/completions (stream, tools, response_format), no key needed; logged with source playground. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        messages: (({
+                            /** @enum {string} */
+                            role: "system" | "developer";
+                            content: string | ({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            name?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            role: "user";
+                            content: string | (({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "image_url";
+                                image_url: {
+                                    url: string;
+                                    /** @enum {string} */
+                                    detail?: "auto" | "low" | "high";
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "input_audio";
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                type: "file";
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
+                            name?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            role: "assistant";
+                            content?: string | ({
+                                /** @enum {string} */
+                                type: "text" | "refusal";
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
+                            tool_calls?: ({
+                                id: string;
+                                /** @constant */
+                                type: "function";
+                                function: {
+                                    name: string;
+                                    arguments: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            refusal?: string | null;
+                            name?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            role: "tool";
+                            tool_call_id: string;
+                            content: string | ({
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        temperature?: number | null;
+                        top_p?: number | null;
+                        n?: number | null;
+                        stop?: (string | string[]) | null;
+                        seed?: number | null;
+                        presence_penalty?: number | null;
+                        frequency_penalty?: number | null;
+                        logit_bias?: {
+                            [key: string]: number;
+                        } | null;
+                        logprobs?: boolean | null;
+                        top_logprobs?: number | null;
+                        max_tokens?: number | null;
+                        max_completion_tokens?: number | null;
+                        stream?: boolean | null;
+                        stream_options?: ({
+                            include_usage?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        tools?: ({
+                            /** @constant */
+                            type: "function";
+                            function: {
+                                name: string;
+                                description?: string;
+                                parameters?: {
+                                    [key: string]: unknown;
+                                };
+                                strict?: boolean | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        tool_choice?: ("none" | "auto" | "required") | ({
+                            /** @constant */
+                            type: "function";
+                            function: {
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        parallel_tool_calls?: boolean;
+                        response_format?: ({
+                            /** @constant */
+                            type: "text";
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "json_object";
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "json_schema";
+                            json_schema: {
+                                name: string;
+                                description?: string;
+                                schema?: {
+                                    [key: string]: unknown;
+                                };
+                                strict?: boolean | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        reasoning_effort?: ("none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max") | null;
+                        user?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            object: string;
+                            model: string;
+                            choices: {
+                                [key: string]: unknown;
+                            }[];
+                            usage?: {
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                total_tokens: number;
+                                cost?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error (console envelope). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{projectId}/requests": {
         parameters: {
             query?: never;
@@ -5393,6 +5637,13 @@ export interface paths {
                                 error_code: string | null;
                                 latency_ms: number;
                                 ttft_ms: number | null;
+                                /**
+                                 * @description `api`: made with an inference key; `playground`: made by a person in the console playground (no key: `key_id` is null).
+                                 * @enum {string}
+                                 */
+                                source: "api" | "playground";
+                                /** @description The console user who made a playground request; null for `api` requests. */
+                                user_id: string | null;
                                 /** @description Time the request waited for a free upstream connection (the provider's `maxConnections`), ms; 0 when it did not wait. */
                                 upstream_wait_ms: number;
                                 usage: {
@@ -5473,6 +5724,13 @@ export interface paths {
                             error_code: string | null;
                             latency_ms: number;
                             ttft_ms: number | null;
+                            /**
+                             * @description `api`: made with an inference key; `playground`: made by a person in the console playground (no key: `key_id` is null).
+                             * @enum {string}
+                             */
+                            source: "api" | "playground";
+                            /** @description The console user who made a playground request; null for `api` requests. */
+                            user_id: string | null;
                             /** @description Time the request waited for a free upstream connection (the provider's `maxConnections`), ms; 0 when it did not wait. */
                             upstream_wait_ms: number;
                             usage: {
