@@ -80,6 +80,19 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { name: 'project-settings', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/settings`, ready: async (page) => expectVisible(page.getByTestId('limit-budget_usd')) },
   { name: 'models', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/models`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Models' }).getByText('openai/gpt-4o-mini')) },
   { name: 'models-detail', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/models?model=openai%2Fgpt-3.5-turbo`, ready: async (page) => expectVisible(page.getByRole('dialog', { name: 'GPT-3.5 Turbo' })) },
+  { name: 'playground', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/playground`, ready: heading('Playground') },
+  {
+    name: 'playground-answer',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/playground?model=openai%2Fgpt-4o-mini`,
+    ready: heading('Playground'),
+    act: async (page) => {
+      await page.getByLabel('User message').fill('Call the weather tool for Paris, then say hello');
+      await page.getByLabel('Tools').check();
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expectVisible(page.getByTestId('answer-cost'));
+    },
+  },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
   { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
   {

@@ -1,12 +1,13 @@
 import {
   orgOverviewRoute, orgUsageRoute, orgBillingRoute, orgWebhooksRoute, orgAuditLogRoute,
-  projectPlaygroundRoute, projectRequestsRoute, projectUsageRoute,
+  projectRequestsRoute, projectUsageRoute,
 } from '../features/coming-next/routes';
 import { projectKeysRoute } from '../features/api-keys/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
 import { meRoute } from '../features/me/routes';
 import { orgMembersRoute } from '../features/members/routes';
 import { orgModelsRoute } from '../features/models/routes';
+import { projectPlaygroundRoute } from '../features/playground/routes';
 import { orgSettingsRoute, projectSettingsRoute } from '../features/settings/routes';
 import { appIndexRoute, appRoute, orgRoute, projectIndexRoute, projectRoute } from '../features/shell/routes';
 import { rootRoute } from './root-route';

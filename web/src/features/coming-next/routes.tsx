@@ -32,6 +32,5 @@ export const orgWebhooksRoute = createRoute({ getParentRoute: () => orgRoute, pa
 export const orgAuditLogRoute = createRoute({ getParentRoute: () => orgRoute, path: 'audit-log', component: placeholder(orgPage('/orgs/$orgId/audit-log'), 'org') });
 
 /** Project pages still to build. */
-export const projectPlaygroundRoute = createRoute({ getParentRoute: () => projectRoute, path: 'playground', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/playground'), 'project') });
 export const projectRequestsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'requests', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/requests'), 'project') });
 export const projectUsageRoute = createRoute({ getParentRoute: () => projectRoute, path: 'usage', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/usage'), 'project') });

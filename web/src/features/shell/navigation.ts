@@ -36,9 +36,7 @@ export const ORG_PAGES: readonly OrgPage[] = [
 
 /** The project's pages, in sidebar order. */
 export const PROJECT_PAGES: readonly ProjectPage[] = [
-  // The playground spends the organization's money like a key does, so it follows key management
-  // until its console route brings an ability of its own.
-  { to: '/orgs/$orgId/projects/$projectId/playground', label: 'Playground', icon: FlaskConical, allowed: (a) => a.manage_keys, comingNext: 13 },
+  { to: '/orgs/$orgId/projects/$projectId/playground', label: 'Playground', icon: FlaskConical, allowed: (a) => a.use_playground },
   { to: '/orgs/$orgId/projects/$projectId/keys', label: 'API keys', icon: KeyRound, allowed: (a) => a.read },
   { to: '/orgs/$orgId/projects/$projectId/requests', label: 'Request log', icon: Logs, allowed: (a) => a.read_requests, comingNext: 13 },
   { to: '/orgs/$orgId/projects/$projectId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage, comingNext: 13 },
