@@ -162,4 +162,38 @@ describeInBrowser('console owner journey', () => {
     expect((await owner('GET', `/api/projects/${gateway.projectId}/limits`)).body).toMatchObject({ rpm: 120, tpm: null, budget_usd: '0.000000000' });
     expect(tab.problems()).toEqual([]);
   });
+
+  it('should show each of those changes in the Audit log page, filterable in the URL, with before and after', async () => {
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}/audit-log`);
+    const log = page.getByRole('table', { name: 'Audit log' });
+    for (const what of ['Invited someone', 'Revoked an invite', 'Changed a member’s role', 'Removed a member', 'Changed project access', 'Added a project member', 'Changed allowed models', 'Created an alias', 'Changed project rate limits', 'Changed a project budget']) {
+      await expectVisible(log.getByRole('button', { name: what }).first());
+    }
+    // Filter by action: the URL holds it, and a reload shows the same view.
+    await page.getByLabel('Action').selectOption('project_limits.update');
+    await page.waitForURL(/action=project_limits\.update/);
+    await expectHidden(log.getByRole('button', { name: 'Created an alias' }));
+    await page.reload();
+    await expectVisible(log.getByRole('button', { name: 'Changed project rate limits' }));
+    expect(await log.getByRole('button', { name: 'Created an alias' }).count()).toBe(0);
+    // The entry opens with the change, field by field.
+    await log.getByRole('button', { name: 'Changed project rate limits' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Changed project rate limits' });
+    await expectText(dialog.getByRole('row', { name: /rpm/ }), /rpm\s*Changed\s*null\s*120/);
+    await expectText(dialog, 'Demo owner (owner@demo.local)');
+    await page.waitForURL(/entry=aud_/);
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog);
+    // By person: Rae made no change; the empty state says so.
+    await page.getByLabel('Action').selectOption('');
+    const rae = ((await owner('GET', `/api/orgs/${gateway.orgId}/members?limit=100`)).body as { data: { user_id: string; name: string }[] }).data.find((m) => m.name === 'Rae')!;
+    await page.getByLabel('Who').selectOption(rae.user_id);
+    await expectVisible(page.getByText('No entry matches these filters'));
+    // A range that ends before today holds nothing either.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('To (inclusive)').fill('2020-01-01');
+    await expectVisible(page.getByText('No entry matches these filters'));
+    expect(tab.problems()).toEqual([]);
+  });
 });

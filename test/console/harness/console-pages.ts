@@ -91,6 +91,17 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await page.getByLabel('Tools').check();
       await page.getByRole('button', { name: 'Send' }).click();
       await expectVisible(page.getByTestId('answer-cost'));
+      },
+    },
+  { name: 'org-audit-log', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/audit-log`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Audit log' })) },
+  {
+    name: 'org-audit-log-entry',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/audit-log?action=project_limits.update`,
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'Audit log' })),
+    act: async (page) => {
+      await page.getByRole('table', { name: 'Audit log' }).getByRole('button', { name: 'Changed project rate limits' }).first().click();
+      await expectVisible(page.getByRole('table', { name: 'Change' }));
     },
   },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },

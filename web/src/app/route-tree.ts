@@ -1,8 +1,9 @@
 import {
-  orgOverviewRoute, orgUsageRoute, orgBillingRoute, orgWebhooksRoute, orgAuditLogRoute,
+  orgOverviewRoute, orgUsageRoute, orgBillingRoute, orgWebhooksRoute,
   projectRequestsRoute, projectUsageRoute,
 } from '../features/coming-next/routes';
 import { projectKeysRoute } from '../features/api-keys/routes';
+import { orgAuditLogRoute } from '../features/audit-log/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
 import { meRoute } from '../features/me/routes';
 import { orgMembersRoute } from '../features/members/routes';

@@ -29,7 +29,6 @@ export const orgOverviewRoute = createRoute({ getParentRoute: () => orgRoute, pa
 export const orgUsageRoute = createRoute({ getParentRoute: () => orgRoute, path: 'usage', component: placeholder(orgPage('/orgs/$orgId/usage'), 'org') });
 export const orgBillingRoute = createRoute({ getParentRoute: () => orgRoute, path: 'billing', component: placeholder(orgPage('/orgs/$orgId/billing'), 'org') });
 export const orgWebhooksRoute = createRoute({ getParentRoute: () => orgRoute, path: 'webhooks', component: placeholder(orgPage('/orgs/$orgId/webhooks'), 'org') });
-export const orgAuditLogRoute = createRoute({ getParentRoute: () => orgRoute, path: 'audit-log', component: placeholder(orgPage('/orgs/$orgId/audit-log'), 'org') });
 
 /** Project pages still to build. */
 export const projectRequestsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'requests', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/requests'), 'project') });

@@ -1,0 +1,84 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ScrollText } from 'lucide-react';
+import { useMemo, type ReactElement } from 'react';
+import { useCursorList } from '../../api/cursor-list';
+import { DataTable, dataColumns, type DataColumns } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { Time } from '../../components/time';
+import { useCurrentOrg } from '../shell/current-scope';
+import { NoAccessPage } from '../shell/no-access-page';
+import { actionLabel, AUDIT_TARGETS } from './actions';
+import { AuditFilters } from './audit-filters';
+import styles from './audit-log.module.css';
+import { actorText, EntryDialog } from './entry-dialog';
+import { auditList, type AuditEntry } from './queries';
+
+/** The organization's audit log: who changed what, when; filters in the URL; each entry opens its change. */
+export function AuditLogPage(): ReactElement {
+  const org = useCurrentOrg();
+  if (!org || !org.abilities.read_audit_log) return <NoAccessPage title="Audit log" />;
+  return <AuditLog orgId={org.id} orgName={org.name} />;
+}
+
+function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName: string }): ReactElement {
+  const { entry: openId, ...filters } = useSearch({ from: '/app/orgs/$orgId/audit-log' });
+  const navigate = useNavigate({ from: '/orgs/$orgId/audit-log' });
+  const list = useCursorList(auditList(orgId, filters));
+  const columns = useMemo((): DataColumns<AuditEntry> => {
+    const open = (id: string) => void navigate({ search: (prev) => ({ ...prev, entry: id }) });
+    const col = dataColumns<AuditEntry>();
+    return col.columns([
+      col.accessor('created_at', { header: 'When', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="relative" /> }),
+      col.display({
+        id: 'who',
+        header: 'Who',
+        cell: (info) => (
+          <div className={styles.who}>
+            <span>{actorText(info.row.original)}</span>
+            {info.row.original.actor.email && <span className={styles.muted}>{info.row.original.actor.email}</span>}
+          </div>
+        ),
+      }),
+      col.display({
+        id: 'what',
+        header: 'What',
+        cell: (info) => (
+          <div className={styles.what}>
+            <button type="button" className={styles.linkButton} onClick={() => open(info.row.original.id)}>{actionLabel(info.row.original.action)}</button>
+            <code className={styles.muted}>{info.row.original.action}</code>
+          </div>
+        ),
+      }),
+      col.display({
+        id: 'target',
+        header: 'On what',
+        cell: (info) => (
+          <div className={styles.who}>
+            <span>{AUDIT_TARGETS[info.row.original.target.type] ?? info.row.original.target.type}</span>
+            <code className={styles.muted}>{info.row.original.target.id}</code>
+          </div>
+        ),
+      }),
+    ]);
+  }, [navigate]);
+  const entry = openId ? (list.rows.find((row) => row.id === openId) ?? null) : null;
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <>
+      <PageHeader title="Audit log" description={`Every change to ${orgName}: members, invites, access, models, aliases, limits, keys, billing and webhooks. Open an entry to see each field before and after.`} />
+      <div className={styles.stack}>
+        <AuditFilters orgId={orgId} />
+        <DataTable
+          label="Audit log"
+          columns={columns}
+          list={list}
+          rowId={(row) => row.id}
+          empty={<EmptyState icon={<ScrollText size={28} />} title={filtered ? 'No entry matches these filters' : 'Nothing recorded yet'}>{filtered ? 'Widen the range or clear a filter.' : 'Changes made in this organization appear here.'}</EmptyState>}
+        />
+        {openId && !entry && !list.isPending && <p className={styles.muted} role="status">Entry {openId} is not among the entries loaded; load more or narrow the filters to find it.</p>}
+      </div>
+      <EntryDialog entry={entry} onClose={() => void navigate({ search: (prev) => ({ ...prev, entry: undefined }) })} />
+    </>
+  );
+}
