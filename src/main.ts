@@ -177,6 +177,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       modelIds: () => new Set(catalogue.current().models.keys()),
       modelPricing: (id) => catalogue.current().models.get(id)?.pricing ?? null,
       catalogue: () => catalogue.current(),
+      modelLifecycle: (id) => catalogue.current().models.get(id)?.lifecycle ?? null,
       publicUrl: config.publicUrl ?? undefined,
       allowSignUp: config.allowSignUp,
       // The balance view's pending amount includes what this store holds for requests in flight.

@@ -36,6 +36,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     modelPricing: deps.modelPricing ?? null,
     catalogue: deps.catalogue ?? null,
     playgroundChat: deps.playgroundChat ?? null,
+    modelLifecycle: deps.modelLifecycle ?? null,
     sendInviteEmail: deps.sendInviteEmail ?? null,
     throttle: new SignInThrottle({ maxFailures: 5, windowMs: 15 * 60_000, now }),
     sessionTtlMs: deps.sessionTtlMs ?? 14 * 24 * 3_600_000,

@@ -11,6 +11,7 @@ import { modelRoutes } from './models/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orgMemberRoutes } from './org-members/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
+import { overviewRoutes } from './overview/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { playgroundRoutes } from './playground/routes.js';
 import { projectMemberRoutes } from './project-members/routes.js';
@@ -37,6 +38,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...playgroundRoutes,
   ...requestRoutes,
   ...usageRoutes,
+  ...overviewRoutes,
   ...billingBalanceRoutes,
   ...billingReportRoutes,
   ...paymentRoutes,

@@ -134,6 +134,7 @@ describeEachDialect('console role matrix', (ctx) => {
     'GET /requests/:requestId': async (s) => ({ url: `/requests/${s.requestId}` }),
     'GET /projects/:projectId/usage': async (s) => ({ url: `/projects/${s.projectId}/usage?granularity=hour&group_by=model` }),
     'GET /orgs/:orgId/usage': async (s) => ({ url: `/orgs/${s.orgId}/usage?group_by=project&format=csv` }),
+    'GET /orgs/:orgId/overview': async (s) => ({ url: `/orgs/${s.orgId}/overview` }),
     'GET /orgs/:orgId/billing/balance': async (s) => ({ url: `/orgs/${s.orgId}/billing/balance` }),
     'PATCH /orgs/:orgId/billing/alerts': async (s) => ({ url: `/orgs/${s.orgId}/billing/alerts`, body: { lowThresholdUsd: '5.00', criticalThresholdUsd: null } }),
     'GET /orgs/:orgId/billing/ledger-summary': async (s) => ({ url: `/orgs/${s.orgId}/billing/ledger-summary?limit=5` }),

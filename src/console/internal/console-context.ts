@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
 import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
-import type { Catalogue, ModelPricing } from '../../config/catalogue-types.js';
+import type { Catalogue, ModelLifecycle, ModelPricing } from '../../config/catalogue-types.js';
 import type { PaymentSettings } from '../../payments/create-payment-provider.js';
 import type { Database } from '../../store/schema.js';
 import type { PaymentsRuntime } from '../payments/payments-runtime.js';
@@ -48,6 +48,8 @@ export interface ConsoleDeps {
   readonly catalogue?: () => Catalogue;
   /** The playground's way into the gateway; absent (no gateway in this process): the playground answers 503. */
   readonly playgroundChat?: PlaygroundChat;
+  /** A catalogue model's deprecation dates and replacement (null: not deprecated); absent: none reported. */
+  readonly modelLifecycle?: (modelId: string) => ModelLifecycle | null;
   /** Deliver an invite by email; absent: the link is only shown to the inviter. */
   readonly sendInviteEmail?: (message: InviteEmail) => Promise<void>;
   /** Largest accepted body, bytes (default 64 KiB). */
@@ -84,6 +86,8 @@ export interface ConsoleContext {
   readonly catalogue: (() => Catalogue) | null;
   /** The playground's way into the gateway, or null. */
   readonly playgroundChat: PlaygroundChat | null;
+  /** Deprecation dates of a catalogue model, or null when not configured. */
+  readonly modelLifecycle: ((modelId: string) => ModelLifecycle | null) | null;
   /** Invite mailer, or null. */
   readonly sendInviteEmail: ((message: InviteEmail) => Promise<void>) | null;
   /** Failed sign-in counter. */

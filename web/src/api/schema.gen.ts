@@ -5958,6 +5958,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{orgId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This UTC month so far: requests and failed requests in every project, and deprecated models still in use. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Start of the current UTC month. */
+                            from: string;
+                            /** @description Now. */
+                            to: string;
+                            /** @description Requests logged this month in every project, failed ones included. */
+                            requests: number;
+                            /** @description Of those, requests answered with an HTTP status of 400 or more. */
+                            failed_requests: number;
+                            /** @description Deprecated or retired models that served requests this month, most used first. */
+                            deprecated_models: {
+                                /** @description Catalogue model id that served the requests. */
+                                model: string;
+                                /** @description Requests it served this month. */
+                                requests: number;
+                                /** @description When it stops serving (ISO 8601). */
+                                sunset_at: string;
+                                /** @description Model that serves requests after the sunset, if the catalogue names one. */
+                                replacement: string | null;
+                                notice_url: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (console envelope). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{orgId}/billing/balance": {
         parameters: {
             query?: never;
