@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, openTab, type ConsoleBrowser, type ConsoleTab } from './harness/browser.js';
 import { expectHidden, expectText, expectVisible } from './harness/expect-page.js';
@@ -24,6 +25,37 @@ describeInBrowser('console owner journey', () => {
     await tab?.close();
     await browser?.close();
     await gateway?.close();
+  });
+
+  it('should open on the Overview: exact spend, requests and error rate, the spend chart, top and deprecated models, the balance alert', async () => {
+    const openai = new OpenAI({ apiKey: gateway.demoKey, baseURL: `${gateway.url}/v1`, maxRetries: 0 });
+    await openai.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] });
+    await openai.chat.completions.create({ model: 'openai/gpt-3.5-turbo', messages: [{ role: 'user', content: 'Hello again' }] });
+    await expect(openai.chat.completions.create({ model: 'no/such-model', messages: [{ role: 'user', content: 'Hi' }] })).rejects.toThrow();
+    // Settled usage (the rollups) is what the page shows; wait until both billed requests are in.
+    type Report = { totals: { requests: number; cost_usd: string } };
+    await expect.poll(async () => ((await owner('GET', `/api/orgs/${gateway.orgId}/usage`)).body as Report).totals.requests, { timeout: 15_000 }).toBe(2);
+    const spend = ((await owner('GET', `/api/orgs/${gateway.orgId}/usage`)).body as Report).totals.cost_usd;
+    const logged = ((await owner('GET', `/api/projects/${gateway.projectId}/requests`)).body as { data: { cost_usd: string }[] }).data;
+    expect(logged).toHaveLength(3);
+    // An alert threshold above the demo balance is crossed at once.
+    await owner('PATCH', `/api/orgs/${gateway.orgId}/billing/alerts`, { lowThresholdUsd: '50.00' });
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}`);
+    await expectVisible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+    await expectText(page.getByTestId('balance-alert'), 'below the low threshold of $50.00');
+    const exact = `$${spend.replace(/0+$/, '').replace(/\.(\d)$/, '.$10')}`;
+    await expectText(page.getByText('Spend this month').locator('..'), exact);
+    await expectText(page.getByText('Requests this month').locator('..'), /Requests this month\s*3/);
+    await expectText(page.getByText('Error rate').locator('..'), /33\.3 %.*1 answered 400 or more/);
+    await expectVisible(page.getByRole('img', { name: `Spend per day, ${exact} in total` }));
+    await expectText(page.getByRole('list', { name: 'Series' }), `Default${exact}`);
+    await expectText(page.getByTestId('deprecated-models'), /openai\/gpt-3\.5-turbo.*Deprecated.*sunset.*2027.*move to openai\/gpt-4o-mini.*1 requests/);
+    // Stacked by model: the URL says so, and the legend lists both models.
+    await page.getByLabel('Stack by').selectOption('model');
+    await page.waitForURL(/by=model/);
+    await expectText(page.getByRole('list', { name: 'Series' }), /openai\/gpt-4o-mini.*openai\/gpt-3\.5-turbo|openai\/gpt-3\.5-turbo.*openai\/gpt-4o-mini/);
+    expect(tab.problems()).toEqual([]);
   });
 
   it('should invite a member, show the link once, and let the invite be revoked', async () => {

@@ -46,7 +46,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { name: 'sign-up', as: 'anonymous', path: () => '/console/sign-up', ready: heading('Create your account') },
   { name: 'sign-out', as: 'own-session', path: () => '/console/sign-out', ready: heading('You are signed out') },
   { name: 'invite-new-account', as: 'anonymous', path: (ctx) => ctx.invitePath, ready: heading('Join Demo') },
-  { name: 'org-overview-placeholder', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`, ready: heading('Overview') },
+  { name: 'org-overview', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`, ready: async (page) => expectVisible(page.getByTestId('balance-alert')) },
   { name: 'project-keys', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/keys`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'API keys' })) },
   {
     name: 'project-keys-created',

@@ -1,5 +1,5 @@
 import {
-  orgOverviewRoute, orgUsageRoute, orgBillingRoute, orgWebhooksRoute,
+  orgUsageRoute, orgBillingRoute, orgWebhooksRoute,
   projectRequestsRoute, projectUsageRoute,
 } from '../features/coming-next/routes';
 import { projectKeysRoute } from '../features/api-keys/routes';
@@ -8,6 +8,7 @@ import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features
 import { meRoute } from '../features/me/routes';
 import { orgMembersRoute } from '../features/members/routes';
 import { orgModelsRoute } from '../features/models/routes';
+import { orgOverviewRoute } from '../features/overview/routes';
 import { projectPlaygroundRoute } from '../features/playground/routes';
 import { orgSettingsRoute, projectSettingsRoute } from '../features/settings/routes';
 import { appIndexRoute, appRoute, orgRoute, projectIndexRoute, projectRoute } from '../features/shell/routes';

@@ -24,7 +24,7 @@ export interface ProjectPage {
 
 /** The organization's pages, in sidebar order. Add a page here and in app/route-tree.ts. */
 export const ORG_PAGES: readonly OrgPage[] = [
-  { to: '/orgs/$orgId', label: 'Overview', icon: LayoutDashboard, allowed: (a) => a.read, comingNext: 14 },
+  { to: '/orgs/$orgId', label: 'Overview', icon: LayoutDashboard, allowed: (a) => a.read },
   { to: '/orgs/$orgId/models', label: 'Models', icon: Boxes, allowed: (a) => a.read },
   { to: '/orgs/$orgId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage, comingNext: 14 },
   { to: '/orgs/$orgId/members', label: 'Members', icon: Users, allowed: (a) => a.read },
