@@ -12,7 +12,7 @@ describeEachDialect('GET /api/orgs/:orgId/billing/balance on a running gateway',
   const balance = async () => {
     const res = await fetch(`${gw.rootURL}/api/orgs/${gw.orgId}/billing/balance`, { headers: { authorization: `Bearer ${OPERATOR}` } });
     expect(res.status).toBe(200);
-    return (await res.json()) as { balance_usd: string; pending_usd: string; available_usd: string; credit_buckets: { source: string; remaining_usd: string }[] };
+    return (await res.json()) as { balance_usd: string; held_usd: string; unsettled_usd: string; pending_usd: string; available_usd: string; credit_buckets: { source: string; remaining_usd: string }[] };
   };
 
   beforeAll(async () => {
@@ -30,7 +30,7 @@ describeEachDialect('GET /api/orgs/:orgId/billing/balance on a running gateway',
     }
     expect(held).toBeGreaterThan(0n);
     const during = await balance();
-    expect(during).toMatchObject({ balance_usd: '5.000000000', pending_usd: formatUsd(held) });
+    expect(during).toMatchObject({ balance_usd: '5.000000000', held_usd: formatUsd(held), unsettled_usd: '0.000000000', pending_usd: formatUsd(held) });
     expect(during.available_usd).toBe(formatUsd(5_000_000_000n - held));
     expect(during.credit_buckets).toEqual([expect.objectContaining({ source: 'paid', remaining_usd: '5.000000000' })]);
 
@@ -39,7 +39,7 @@ describeEachDialect('GET /api/orgs/:orgId/billing/balance on a running gateway',
     expect(cost).toBeGreaterThan(0n);
     await gw.gateway.flushRequestLog();
     // Written, not yet settled: still pending.
-    expect(await balance()).toMatchObject({ balance_usd: '5.000000000', pending_usd: formatUsd(cost) });
+    expect(await balance()).toMatchObject({ balance_usd: '5.000000000', held_usd: '0.000000000', unsettled_usd: formatUsd(cost), pending_usd: formatUsd(cost) });
     await gw.gateway.metering.settler.runOnce();
     const after = await balance();
     expect(after).toMatchObject({ balance_usd: formatUsd(5_000_000_000n - cost), pending_usd: '0.000000000', available_usd: formatUsd(5_000_000_000n - cost) });

@@ -65,6 +65,8 @@ describeEachDialect('console billing balance and alerts', (ctx) => {
       org_id: orgId,
       balance_usd: '12.000000000',
       // 0.25 held in flight (the metering store) + 0.50 written but not settled.
+      held_usd: '0.250000000',
+      unsettled_usd: '0.500000000',
       pending_usd: '0.750000000',
       available_usd: '11.250000000',
       credit_buckets: [
@@ -75,7 +77,7 @@ describeEachDialect('console billing balance and alerts', (ctx) => {
     });
     await settler.runOnce();
     const settled = (await call(app, 'GET', `/api/orgs/${orgId}/billing/balance`, { auth: owner.auth })).json();
-    expect(settled).toMatchObject({ balance_usd: '11.500000000', pending_usd: '0.250000000', available_usd: '11.250000000' });
+    expect(settled).toMatchObject({ balance_usd: '11.500000000', held_usd: '0.250000000', unsettled_usd: '0.000000000', pending_usd: '0.250000000', available_usd: '11.250000000' });
     expect(settled.credit_buckets.map((b: { remaining_usd: string }) => b.remaining_usd)).toEqual(['1.500000000', '10.000000000']);
     expect((await call(app, 'GET', `/api/orgs/${orgId}/billing/balance`, { auth: developer.auth })).statusCode).toBe(403);
   });

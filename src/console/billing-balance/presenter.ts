@@ -9,8 +9,10 @@ import type { alertsDto, balanceDto } from './schema.js';
 export interface BalanceFigures {
   readonly orgId: string;
   readonly balanceNano: bigint;
-  /** Holds in flight plus unsettled usage. */
-  readonly pendingNano: bigint;
+  /** Held for requests in flight (the metering store). */
+  readonly heldNano: bigint;
+  /** Usage written to the request log but not yet settled into the ledger. */
+  readonly unsettledNano: bigint;
   readonly buckets: readonly CreditBucket[];
   readonly alerts: BalanceAlertSettings;
 }
@@ -30,8 +32,10 @@ export function presentBalance(f: BalanceFigures): z.infer<typeof balanceDto> {
   return {
     org_id: f.orgId,
     balance_usd: formatUsd(f.balanceNano),
-    pending_usd: formatUsd(f.pendingNano),
-    available_usd: formatUsd(f.balanceNano - f.pendingNano),
+    held_usd: formatUsd(f.heldNano),
+    unsettled_usd: formatUsd(f.unsettledNano),
+    pending_usd: formatUsd(f.heldNano + f.unsettledNano),
+    available_usd: formatUsd(f.balanceNano - f.heldNano - f.unsettledNano),
     credit_buckets: f.buckets.map((b) => ({
       id: b.id,
       source: b.source,

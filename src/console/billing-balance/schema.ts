@@ -40,7 +40,9 @@ export const creditBucketDto = z.object({
 export const balanceDto = z.object({
   org_id: z.string(),
   balance_usd: z.string().describe('Ledger balance: the sum of every ledger entry (negative after an overdraft).'),
-  pending_usd: z.string().describe('Held for requests in flight plus usage written but not yet settled into the ledger.'),
+  held_usd: z.string().describe('Held for requests in flight (admission holds not yet released).'),
+  unsettled_usd: z.string().describe('Usage written to the request log but not yet settled into the ledger.'),
+  pending_usd: z.string().describe('Held for requests in flight plus usage written but not yet settled into the ledger: held_usd + unsettled_usd.'),
   available_usd: z.string().describe('balance_usd - pending_usd: what new requests can still spend.'),
   credit_buckets: z.array(creditBucketDto).describe('Buckets with money left, in the order usage consumes them.'),
   alerts: alertsDto,

@@ -19,7 +19,7 @@ export async function getBalanceView(ctx: ConsoleContext, actor: Actor, orgId: s
     listOpenCreditBuckets(ctx.db, orgId),
     getBalanceAlerts(ctx.db, orgId),
   ]);
-  return presentBalance({ orgId, balanceNano, pendingNano: heldNano + unsettledNano, buckets, alerts });
+  return presentBalance({ orgId, balanceNano, heldNano, unsettledNano, buckets, alerts });
 }
 
 /** Thresholds as sent: each field by either of its names; undefined keeps, null turns off. */

@@ -6055,7 +6055,11 @@ export interface paths {
                             org_id: string;
                             /** @description Ledger balance: the sum of every ledger entry (negative after an overdraft). */
                             balance_usd: string;
-                            /** @description Held for requests in flight plus usage written but not yet settled into the ledger. */
+                            /** @description Held for requests in flight (admission holds not yet released). */
+                            held_usd: string;
+                            /** @description Usage written to the request log but not yet settled into the ledger. */
+                            unsettled_usd: string;
+                            /** @description Held for requests in flight plus usage written but not yet settled into the ledger: held_usd + unsettled_usd. */
                             pending_usd: string;
                             /** @description balance_usd - pending_usd: what new requests can still spend. */
                             available_usd: string;
