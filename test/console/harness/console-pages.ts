@@ -104,6 +104,24 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await expectVisible(page.getByRole('table', { name: 'Change' }));
     },
   },
+      },
+    },
+  { name: 'billing-balance', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing`, ready: async (page) => expectVisible(page.getByRole('region', { name: 'Credit buckets' })) },
+  {
+    name: 'billing-top-up-started',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing`,
+    ready: heading('Billing'),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Top up' }).click();
+      await page.getByRole('dialog', { name: 'Top up the balance' }).getByLabel('Amount (USD)').fill('25.00');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Top-up started' }).getByRole('link', { name: /Open the payment page/ }));
+    },
+  },
+  { name: 'billing-payments', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing?tab=payments`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Payments' })) },
+  { name: 'billing-ledger', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing?tab=ledger`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Ledger totals' })) },
+  { name: 'billing-statements', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing?tab=statements`, ready: async (page) => expectVisible(page.getByRole('region', { name: /^Statement for / })) },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
   { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
   {

@@ -1,9 +1,12 @@
 import {
+  orgOverviewRoute, orgModelsRoute, orgUsageRoute, orgWebhooksRoute, orgAuditLogRoute,
   orgUsageRoute, orgBillingRoute, orgWebhooksRoute,
+  projectPlaygroundRoute, projectRequestsRoute, projectUsageRoute,
   projectRequestsRoute, projectUsageRoute,
-} from '../features/coming-next/routes';
-import { projectKeysRoute } from '../features/api-keys/routes';
 import { orgAuditLogRoute } from '../features/audit-log/routes';
+import { orgBillingRoute } from '../features/billing/routes';
+import { projectKeysRoute } from '../features/api-keys/routes';
+} from '../features/coming-next/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
 import { meRoute } from '../features/me/routes';
 import { orgMembersRoute } from '../features/members/routes';
