@@ -53,7 +53,8 @@ export function DataTable<Row extends RowData>({ label, columns, list, rowId, em
   const cellClass = (meta: DataColumnMeta | undefined) => cx(meta?.align === 'right' && styles.right, meta?.nowrap && styles.nowrap);
   return (
     <div className={styles.wrap}>
-      <div className={styles.frame}>
+      {/* Focusable: on a narrow screen the frame scrolls sideways, and keyboards must reach that too. */}
+      <div className={styles.frame} tabIndex={0}>
         <table className={styles.table} aria-label={label} aria-busy={list.isPending || undefined}>
           <thead>
             {table.getHeaderGroups().map((group) => (

@@ -44,7 +44,7 @@ function BucketsCard({ buckets }: { readonly buckets: readonly CreditBucket[] })
       {buckets.length === 0 ? (
         <p className={styles.muted}>No credit left. A top-up or a grant from the operator opens a bucket.</p>
       ) : (
-        <div className={styles.tableFrame}>
+        <div className={styles.tableFrame} tabIndex={0}>
           <table className={styles.table} aria-label="Credit buckets">
             <thead>
               <tr><th scope="col">Source</th><th scope="col" className={styles.num}>Remaining</th><th scope="col" className={styles.num}>Put in</th><th scope="col">Expires</th><th scope="col">Added</th></tr>

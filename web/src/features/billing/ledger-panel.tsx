@@ -25,7 +25,7 @@ function TotalsCard({ orgId, month }: { readonly orgId: string; readonly month: 
     <Card title={`Totals for ${monthLabel(month)}`}>
       <ErrorBanner error={totals.error} />
       {totals.data && (
-        <div className={styles.tableFrame}>
+        <div className={styles.tableFrame} tabIndex={0}>
           <table className={styles.table} aria-label="Ledger totals">
             <thead><tr><th scope="col">Kind</th><th scope="col" className={styles.num}>Amount</th></tr></thead>
             <tbody>

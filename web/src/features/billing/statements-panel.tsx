@@ -14,7 +14,7 @@ import { statementPdfUrl, statementQuery, type Statement } from './queries';
 
 function Lines({ label, head, rows, total }: { readonly label: string; readonly head: readonly string[]; readonly rows: readonly (readonly ReactNode[])[]; readonly total: string }): ReactElement {
   return (
-    <div className={styles.tableFrame}>
+    <div className={styles.tableFrame} tabIndex={0}>
       <table className={styles.table} aria-label={label}>
         <thead><tr>{head.map((h, i) => <th key={h} scope="col" className={i === head.length - 1 ? styles.num : undefined}>{h}</th>)}</tr></thead>
         <tbody>
