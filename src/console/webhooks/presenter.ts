@@ -12,7 +12,8 @@ export function presentWebhookEndpoint(row: WebhookEndpointRow, permissions: Rea
     org_id: row.orgId,
     url: row.url,
     description: row.description,
-    event_types: [...row.eventTypes],
+    // Checked against the known types when stored (schema.ts), so the list is typed for clients.
+    event_types: [...row.eventTypes] as WebhookEndpointView['event_types'],
     enabled: row.enabled,
     previous_secret_expires_at: row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now ? isoTime(row.previousSecretExpiresAt) : null,
     created_at: isoTime(row.createdAt),

@@ -66,7 +66,7 @@ export const webhookEndpointDto = z.object({
   org_id: z.string(),
   url: z.string(),
   description: z.string(),
-  event_types: z.array(z.string()),
+  event_types: z.array(z.enum(['*', ...WEBHOOK_EVENT_TYPES])).describe('Subscribed event types; `*` is every type.'),
   enabled: z.boolean(),
   previous_secret_expires_at: z.string().nullable().describe('Until when the secret before the last rotation still signs, or null.'),
   created_at: z.string(),

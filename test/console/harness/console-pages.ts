@@ -122,6 +122,32 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { name: 'billing-payments', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing?tab=payments`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Payments' })) },
   { name: 'billing-ledger', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing?tab=ledger`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Ledger totals' })) },
   { name: 'billing-statements', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing?tab=statements`, ready: async (page) => expectVisible(page.getByRole('region', { name: /^Statement for / })) },
+  { name: 'webhooks', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/webhooks`, ready: heading('Webhooks') },
+  {
+    name: 'webhooks-created',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/webhooks`,
+    ready: heading('Webhooks'),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+      await dialog.getByLabel('URL').fill('https://hooks.example.com/tf-gateway');
+      await dialog.getByLabel('Description').fill('Billing alerts to the finance channel');
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Endpoint added' }));
+    },
+  },
+  {
+    name: 'webhooks-endpoint',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/webhooks`,
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'Webhook endpoints' })),
+    act: async (page) => {
+      await page.getByRole('table', { name: 'Webhook endpoints' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expectVisible(page.getByRole('table', { name: 'Deliveries' }));
+    },
+  },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
   { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
   {

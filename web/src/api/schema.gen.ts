@@ -6886,7 +6886,8 @@ export interface paths {
                                 org_id: string;
                                 url: string;
                                 description: string;
-                                event_types: string[];
+                                /** @description Subscribed event types; `*` is every type. */
+                                event_types: ("*" | "billing.balance_low" | "billing.balance_critical" | "billing.top_up_completed" | "api_key.created" | "api_key.disabled" | "model.deprecated" | "webhook.test")[];
                                 enabled: boolean;
                                 /** @description Until when the secret before the last rotation still signs, or null. */
                                 previous_secret_expires_at: string | null;
@@ -6949,7 +6950,8 @@ export interface paths {
                             org_id: string;
                             url: string;
                             description: string;
-                            event_types: string[];
+                            /** @description Subscribed event types; `*` is every type. */
+                            event_types: ("*" | "billing.balance_low" | "billing.balance_critical" | "billing.top_up_completed" | "api_key.created" | "api_key.disabled" | "model.deprecated" | "webhook.test")[];
                             enabled: boolean;
                             /** @description Until when the secret before the last rotation still signs, or null. */
                             previous_secret_expires_at: string | null;
@@ -7016,7 +7018,8 @@ export interface paths {
                             org_id: string;
                             url: string;
                             description: string;
-                            event_types: string[];
+                            /** @description Subscribed event types; `*` is every type. */
+                            event_types: ("*" | "billing.balance_low" | "billing.balance_critical" | "billing.top_up_completed" | "api_key.created" | "api_key.disabled" | "model.deprecated" | "webhook.test")[];
                             enabled: boolean;
                             /** @description Until when the secret before the last rotation still signs, or null. */
                             previous_secret_expires_at: string | null;
@@ -7112,7 +7115,8 @@ export interface paths {
                             org_id: string;
                             url: string;
                             description: string;
-                            event_types: string[];
+                            /** @description Subscribed event types; `*` is every type. */
+                            event_types: ("*" | "billing.balance_low" | "billing.balance_critical" | "billing.top_up_completed" | "api_key.created" | "api_key.disabled" | "model.deprecated" | "webhook.test")[];
                             enabled: boolean;
                             /** @description Until when the secret before the last rotation still signs, or null. */
                             previous_secret_expires_at: string | null;
@@ -7175,7 +7179,8 @@ export interface paths {
                             org_id: string;
                             url: string;
                             description: string;
-                            event_types: string[];
+                            /** @description Subscribed event types; `*` is every type. */
+                            event_types: ("*" | "billing.balance_low" | "billing.balance_critical" | "billing.top_up_completed" | "api_key.created" | "api_key.disabled" | "model.deprecated" | "webhook.test")[];
                             enabled: boolean;
                             /** @description Until when the secret before the last rotation still signs, or null. */
                             previous_secret_expires_at: string | null;

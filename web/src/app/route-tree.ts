@@ -1,10 +1,11 @@
 import {
-  orgOverviewRoute, orgModelsRoute, orgUsageRoute, orgWebhooksRoute, orgAuditLogRoute,
-  orgUsageRoute, orgBillingRoute, orgWebhooksRoute,
+  orgUsageRoute,
+  projectRequestsRoute, projectUsageRoute,
   projectPlaygroundRoute, projectRequestsRoute, projectUsageRoute,
   projectRequestsRoute, projectUsageRoute,
 import { orgAuditLogRoute } from '../features/audit-log/routes';
 import { orgBillingRoute } from '../features/billing/routes';
+import { orgWebhooksRoute } from '../features/webhooks/routes';
 import { projectKeysRoute } from '../features/api-keys/routes';
 } from '../features/coming-next/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';

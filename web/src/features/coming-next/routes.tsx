@@ -26,7 +26,6 @@ function placeholder(page: OrgPage | ProjectPage, scope: 'org' | 'project'): () 
 
 /** Organization pages still to build. */
 export const orgUsageRoute = createRoute({ getParentRoute: () => orgRoute, path: 'usage', component: placeholder(orgPage('/orgs/$orgId/usage'), 'org') });
-export const orgWebhooksRoute = createRoute({ getParentRoute: () => orgRoute, path: 'webhooks', component: placeholder(orgPage('/orgs/$orgId/webhooks'), 'org') });
 
 /** Project pages still to build. */
 export const projectRequestsRoute = createRoute({ getParentRoute: () => projectRoute, path: 'requests', component: placeholder(projectPage('/orgs/$orgId/projects/$projectId/requests'), 'project') });

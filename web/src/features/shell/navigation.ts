@@ -29,7 +29,7 @@ export const ORG_PAGES: readonly OrgPage[] = [
   { to: '/orgs/$orgId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage, comingNext: 14 },
   { to: '/orgs/$orgId/members', label: 'Members', icon: Users, allowed: (a) => a.read },
   { to: '/orgs/$orgId/billing', label: 'Billing', icon: CreditCard, allowed: (a) => a.read_billing },
-  { to: '/orgs/$orgId/webhooks', label: 'Webhooks', icon: Webhook, allowed: (a) => a.manage_webhooks, comingNext: 14 },
+  { to: '/orgs/$orgId/webhooks', label: 'Webhooks', icon: Webhook, allowed: (a) => a.manage_webhooks },
   { to: '/orgs/$orgId/audit-log', label: 'Audit log', icon: ScrollText, allowed: (a) => a.read_audit_log },
   { to: '/orgs/$orgId/settings', label: 'Settings', icon: Settings, allowed: (a) => a.read },
 ];
