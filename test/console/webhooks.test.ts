@@ -7,6 +7,7 @@ import { seriousA11yViolations } from './harness/axe.js';
 import { describeInBrowser, launchBrowser, openTab, type ConsoleBrowser } from './harness/browser.js';
 import { expectText, expectVisible } from './harness/expect-page.js';
 import { startConsoleGateway, type ConsoleGateway, type ConsolePerson } from './harness/gateway.js';
+import { personApi } from './harness/person-api.js';
 
 /** One POST the receiver got: headers and the exact bytes. */
 interface Received {
@@ -156,14 +157,16 @@ describeInBrowser('console webhooks (admin journey)', () => {
     await tab.close();
   });
 
-  it('should not show webhooks to a person who may not manage them (and the API refuses)', async () => {
+  it('should not show webhooks to a person who may not manage them, and the API refuses them too', async () => {
     const developer = await gateway.createPerson('developer');
     const tab = await openTab(browser, gateway, { as: developer });
     await tab.page.goto(`/console/orgs/${gateway.orgId}`);
     await expectVisible(tab.page.getByRole('navigation').getByRole('link', { name: 'Overview' }));
     expect(await tab.page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
     await tab.page.goto(`/console/orgs/${gateway.orgId}/webhooks`);
-    await expectText(tab.page.getByRole('alert'), "Your role does not allow this action (needs 'org.webhooks.manage').");
+    await expectVisible(tab.page.getByText('Your role does not include this page'));
+    const refused = await (await personApi(gateway, developer))('GET', `/api/orgs/${gateway.orgId}/webhooks`);
+    expect(refused).toMatchObject({ status: 403, body: { error: { message: "Your role does not allow this action (needs 'org.webhooks.manage')." } } });
     await tab.close();
   });
 });

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { TabPanel, Tabs } from '../../components/tabs';
 import { useCurrentOrg } from '../shell/current-scope';
+import { NoAccessPage } from '../shell/no-access-page';
 import { BalancePanel } from './balance-panel';
 import { FollowedPayment } from './followed-payment';
 import { LedgerPanel } from './ledger-panel';
@@ -21,6 +22,12 @@ const TABS: readonly { readonly value: BillingTab; readonly label: string }[] = 
 
 /** The organization's money: balance, credit buckets, alerts, top-ups, payments, ledger, statements. */
 export function BillingPage(): ReactElement {
+  const org = useCurrentOrg()!;
+  if (!org.abilities.read_billing) return <NoAccessPage title="Billing" />;
+  return <Billing />;
+}
+
+function Billing(): ReactElement {
   const org = useCurrentOrg()!;
   const search = useSearch({ from: '/app/orgs/$orgId/billing' });
   const navigate = useNavigate({ from: '/orgs/$orgId/billing' });

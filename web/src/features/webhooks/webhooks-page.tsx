@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Time } from '../../components/time';
 import { useCurrentOrg } from '../shell/current-scope';
+import { NoAccessPage } from '../shell/no-access-page';
 import { CreateEndpointDialog } from './create-endpoint-dialog';
 import { EndpointPanel } from './endpoint-panel';
 import { endpointsList, type WebhookEndpoint } from './queries';
@@ -15,6 +16,12 @@ import styles from './webhooks.module.css';
 
 /** The organization's webhook endpoints; choosing one opens its actions and deliveries (`?endpoint=`). */
 export function WebhooksPage(): ReactElement {
+  const org = useCurrentOrg()!;
+  if (!org.abilities.manage_webhooks) return <NoAccessPage title="Webhooks" />;
+  return <Webhooks />;
+}
+
+function Webhooks(): ReactElement {
   const org = useCurrentOrg()!;
   const search = useSearch({ from: '/app/orgs/$orgId/webhooks' });
   const navigate = useNavigate({ from: '/orgs/$orgId/webhooks' });
