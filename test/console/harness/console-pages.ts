@@ -91,8 +91,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await page.getByLabel('Tools').check();
       await page.getByRole('button', { name: 'Send' }).click();
       await expectVisible(page.getByTestId('answer-cost'));
-      },
     },
+  },
   { name: 'org-audit-log', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/audit-log`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Audit log' })) },
   {
     name: 'org-audit-log-entry',
@@ -104,8 +104,6 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await expectVisible(page.getByRole('table', { name: 'Change' }));
     },
   },
-      },
-    },
   { name: 'billing-balance', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/billing`, ready: async (page) => expectVisible(page.getByRole('region', { name: 'Credit buckets' })) },
   {
     name: 'billing-top-up-started',

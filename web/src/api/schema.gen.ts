@@ -83,7 +83,7 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             })[] | null;
-                            tool_calls?: ({
+                            tool_calls?: (({
                                 id: string;
                                 /** @constant */
                                 type: "function";
@@ -95,7 +95,19 @@ export interface paths {
                                 };
                             } & {
                                 [key: string]: unknown;
-                            })[];
+                            }) | ({
+                                id: string;
+                                /** @constant */
+                                type: "custom";
+                                custom: {
+                                    name: string;
+                                    input: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
                             refusal?: string | null;
                             name?: string;
                         } & {
@@ -111,6 +123,13 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             })[];
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            role: "function";
+                            name: string;
+                            content: string | null;
                         } & {
                             [key: string]: unknown;
                         }))[];
@@ -134,7 +153,7 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         }) | null;
-                        tools?: ({
+                        tools?: (({
                             /** @constant */
                             type: "function";
                             function: {
@@ -149,12 +168,65 @@ export interface paths {
                             };
                         } & {
                             [key: string]: unknown;
-                        })[];
+                        }) | ({
+                            /** @constant */
+                            type: "custom";
+                            custom: {
+                                name: string;
+                                description?: string;
+                                format?: ({
+                                    /** @constant */
+                                    type: "text";
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "grammar";
+                                    grammar: {
+                                        definition: string;
+                                        /** @enum {string} */
+                                        syntax: "lark" | "regex";
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                });
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
                         tool_choice?: ("none" | "auto" | "required") | ({
                             /** @constant */
                             type: "function";
                             function: {
                                 name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "custom";
+                            custom: {
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "allowed_tools";
+                            allowed_tools: {
+                                /** @enum {string} */
+                                mode: "auto" | "required";
+                                tools: {
+                                    [key: string]: unknown;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -5434,7 +5506,7 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             })[] | null;
-                            tool_calls?: ({
+                            tool_calls?: (({
                                 id: string;
                                 /** @constant */
                                 type: "function";
@@ -5446,7 +5518,19 @@ export interface paths {
                                 };
                             } & {
                                 [key: string]: unknown;
-                            })[];
+                            }) | ({
+                                id: string;
+                                /** @constant */
+                                type: "custom";
+                                custom: {
+                                    name: string;
+                                    input: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }))[];
                             refusal?: string | null;
                             name?: string;
                         } & {
@@ -5462,6 +5546,13 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             })[];
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            role: "function";
+                            name: string;
+                            content: string | null;
                         } & {
                             [key: string]: unknown;
                         }))[];
@@ -5485,7 +5576,7 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         }) | null;
-                        tools?: ({
+                        tools?: (({
                             /** @constant */
                             type: "function";
                             function: {
@@ -5500,12 +5591,65 @@ export interface paths {
                             };
                         } & {
                             [key: string]: unknown;
-                        })[];
+                        }) | ({
+                            /** @constant */
+                            type: "custom";
+                            custom: {
+                                name: string;
+                                description?: string;
+                                format?: ({
+                                    /** @constant */
+                                    type: "text";
+                                } & {
+                                    [key: string]: unknown;
+                                }) | ({
+                                    /** @constant */
+                                    type: "grammar";
+                                    grammar: {
+                                        definition: string;
+                                        /** @enum {string} */
+                                        syntax: "lark" | "regex";
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                });
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
                         tool_choice?: ("none" | "auto" | "required") | ({
                             /** @constant */
                             type: "function";
                             function: {
                                 name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "custom";
+                            custom: {
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            /** @constant */
+                            type: "allowed_tools";
+                            allowed_tools: {
+                                /** @enum {string} */
+                                mode: "auto" | "required";
+                                tools: {
+                                    [key: string]: unknown;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };

@@ -1,13 +1,10 @@
 import {
-  orgUsageRoute,
-  projectRequestsRoute, projectUsageRoute,
-  projectPlaygroundRoute, projectRequestsRoute, projectUsageRoute,
-  projectRequestsRoute, projectUsageRoute,
+  orgUsageRoute, projectRequestsRoute, projectUsageRoute,
+} from '../features/coming-next/routes';
 import { orgAuditLogRoute } from '../features/audit-log/routes';
 import { orgBillingRoute } from '../features/billing/routes';
 import { orgWebhooksRoute } from '../features/webhooks/routes';
 import { projectKeysRoute } from '../features/api-keys/routes';
-} from '../features/coming-next/routes';
 import { inviteRoute, signInRoute, signOutRoute, signUpRoute } from '../features/auth/routes';
 import { meRoute } from '../features/me/routes';
 import { orgMembersRoute } from '../features/members/routes';
