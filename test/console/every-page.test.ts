@@ -5,6 +5,7 @@ import { CONSOLE_PAGES, type PageContext } from './harness/console-pages.js';
 import { startConsoleGateway, type ConsoleGateway } from './harness/gateway.js';
 import { personApi } from './harness/person-api.js';
 import { saveScreenshot, SCREENSHOT_DIR } from './harness/screenshots.js';
+import { sendTraffic } from './harness/traffic.js';
 
 const THEMES = ['light', 'dark'] as const;
 
@@ -36,7 +37,9 @@ describeInBrowser('every console page', () => {
     const owner = await personApi(gateway, gateway.owner);
     const invite = (await owner('POST', `/api/orgs/${gateway.orgId}/invites`, { email: 'screenshot@e2e.test', role: 'developer' })).body as { url: string };
     const url = new URL(invite.url);
-    ctx = { gateway, invitePath: `${url.pathname}${url.hash}` };
+    // Requests for the request log and usage pages, made with the demo key and settled.
+    const [request] = await sendTraffic(gateway, gateway.demoKey);
+    ctx = { gateway, invitePath: `${url.pathname}${url.hash}`, requestId: request!.id };
     // Something to list: tokens, and notifications from balance alerts above the demo balance.
     for (const name of ['CI deploy', 'Nightly export', 'Grafana']) await owner('POST', '/api/me/access-tokens', { name });
     await owner('PATCH', `/api/orgs/${gateway.orgId}/billing/alerts`, { lowThresholdUsd: '20.00', criticalThresholdUsd: '15.00' });

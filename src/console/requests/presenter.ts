@@ -26,6 +26,7 @@ export function presentRequest(row: RequestLogRow): z.infer<typeof requestDto> {
     cost_usd: formatUsd(row.costNano),
     user: row.user,
     tags: { ...row.tags },
+    ignored_params: [...row.ignoredParams],
     created_at: isoTime(row.createdAt),
   };
 }

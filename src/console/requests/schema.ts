@@ -44,6 +44,7 @@ export const requestDto = z.object({
   cost_usd: z.string().describe('USD decimal string.'),
   user: z.string().nullable().describe('End-user id the client sent (`user`, Anthropic `metadata.user_id`).'),
   tags: z.record(z.string(), z.string()).describe('Request tags (`metadata` strings and `x-tf-tags`).'),
+  ignored_params: z.array(z.string()).describe('Request parameters the gateway dropped before calling the upstream (also sent as `x-tf-ignored-params`).'),
   created_at: z.string(),
 });
 

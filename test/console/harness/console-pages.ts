@@ -7,6 +7,8 @@ export interface PageContext {
   readonly gateway: ConsoleGateway;
   /** Path of a pending invite link (`/console/invite#tf_inv_...`). */
   readonly invitePath: string;
+  /** A settled request made with the demo key (`req_...`). */
+  readonly requestId: string;
 }
 
 /** One state of one console page, visited by every-page.test.ts in both themes and at both widths. */
@@ -146,6 +148,15 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await expectVisible(page.getByRole('table', { name: 'Deliveries' }));
     },
   },
+  { name: 'project-requests', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/requests`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Requests' })) },
+  {
+    name: 'project-request-drawer',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/requests?request=${ctx.requestId}`,
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'Cost by token class' })),
+  },
+  { name: 'project-usage', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/usage?group=model`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Usage figures' })) },
+  { name: 'org-usage', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/usage?group=project&metric=requests`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Usage figures' })) },
   { name: 'me-profile', as: 'owner', path: () => '/console/me', ready: heading('Your account') },
   { name: 'me-tokens', as: 'owner', path: () => '/console/me?tab=tokens', ready: async (page) => expectVisible(page.getByRole('table', { name: 'Access tokens' })) },
   {

@@ -5805,6 +5805,8 @@ export interface paths {
                                 tags: {
                                     [key: string]: string;
                                 };
+                                /** @description Request parameters the gateway dropped before calling the upstream (also sent as `x-tf-ignored-params`). */
+                                ignored_params: string[];
                                 created_at: string;
                             }[];
                             next_cursor: string | null;
@@ -5892,6 +5894,8 @@ export interface paths {
                             tags: {
                                 [key: string]: string;
                             };
+                            /** @description Request parameters the gateway dropped before calling the upstream (also sent as `x-tf-ignored-params`). */
+                            ignored_params: string[];
                             created_at: string;
                             /** @description Worst-case cost admission held while the request ran (USD decimal string); null when nothing was held. */
                             hold_usd: string | null;

@@ -26,7 +26,7 @@ export interface ProjectPage {
 export const ORG_PAGES: readonly OrgPage[] = [
   { to: '/orgs/$orgId', label: 'Overview', icon: LayoutDashboard, allowed: (a) => a.read },
   { to: '/orgs/$orgId/models', label: 'Models', icon: Boxes, allowed: (a) => a.read },
-  { to: '/orgs/$orgId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage, comingNext: 14 },
+  { to: '/orgs/$orgId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage },
   { to: '/orgs/$orgId/members', label: 'Members', icon: Users, allowed: (a) => a.read },
   { to: '/orgs/$orgId/billing', label: 'Billing', icon: CreditCard, allowed: (a) => a.read_billing },
   { to: '/orgs/$orgId/webhooks', label: 'Webhooks', icon: Webhook, allowed: (a) => a.manage_webhooks },
@@ -38,7 +38,7 @@ export const ORG_PAGES: readonly OrgPage[] = [
 export const PROJECT_PAGES: readonly ProjectPage[] = [
   { to: '/orgs/$orgId/projects/$projectId/playground', label: 'Playground', icon: FlaskConical, allowed: (a) => a.use_playground },
   { to: '/orgs/$orgId/projects/$projectId/keys', label: 'API keys', icon: KeyRound, allowed: (a) => a.read },
-  { to: '/orgs/$orgId/projects/$projectId/requests', label: 'Request log', icon: Logs, allowed: (a) => a.read_requests, comingNext: 13 },
-  { to: '/orgs/$orgId/projects/$projectId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage, comingNext: 13 },
+  { to: '/orgs/$orgId/projects/$projectId/requests', label: 'Request log', icon: Logs, allowed: (a) => a.read_requests },
+  { to: '/orgs/$orgId/projects/$projectId/usage', label: 'Usage', icon: ChartColumn, allowed: (a) => a.read_usage },
   { to: '/orgs/$orgId/projects/$projectId/settings', label: 'Settings', icon: Settings, allowed: (a) => a.read },
 ];

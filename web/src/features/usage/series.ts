@@ -1,0 +1,49 @@
+import { sumUsd } from '../../lib/money';
+import type { Metric } from './search';
+import type { UsageRow } from './queries';
+
+/** Series drawn apart; the rest are summed into "Other". */
+export const MAX_SERIES = 6;
+
+/** A bucket of the chart: its start and each series' value. */
+export interface ChartBucket {
+  readonly start: string;
+  /** Value per series index, for bar heights only (a float is fine for a height, never for a figure shown). */
+  readonly values: readonly number[];
+}
+
+/** The chart's data: series names (in colour order) and the buckets. */
+export interface ChartData {
+  readonly series: readonly string[];
+  readonly buckets: readonly ChartBucket[];
+}
+
+/** The value of a row drawn for a metric (for heights only). */
+export function heightOf(row: UsageRow, metric: Metric): number {
+  if (metric === 'requests') return row.requests;
+  if (metric === 'tokens') return row.input_tokens + row.output_tokens;
+  return Number(row.cost_usd);
+}
+
+/** Group report rows into series (largest first, the tail as "Other") and buckets (oldest first). */
+export function toChartData(rows: readonly UsageRow[], metric: Metric, label: (group: string | null) => string): ChartData {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(label(row.group), (totals.get(label(row.group)) ?? 0) + heightOf(row, metric));
+  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  const shown = ranked.length > MAX_SERIES + 1 ? ranked.slice(0, MAX_SERIES) : ranked;
+  const series = ranked.length > shown.length ? [...shown, 'Other'] : shown;
+  const index = new Map(shown.map((name, i) => [name, i]));
+  const buckets = new Map<string, number[]>();
+  for (const row of rows) {
+    const values = buckets.get(row.start) ?? series.map(() => 0);
+    const i = index.get(label(row.group)) ?? series.length - 1;
+    values[i]! += heightOf(row, metric);
+    buckets.set(row.start, values);
+  }
+  return { series, buckets: [...buckets.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([start, values]) => ({ start, values })) };
+}
+
+/** The exact cost of rows, summed in nano-USD. */
+export function totalCost(rows: readonly UsageRow[]): string {
+  return sumUsd(rows.map((r) => r.cost_usd));
+}
