@@ -34,7 +34,7 @@ export function UsageChart({ data, metric, granularity }: { readonly data: Chart
   const plotWidth = WIDTH - LEFT - 8;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = plotWidth / Math.max(1, data.buckets.length);
-  const barWidth = Math.max(1, slot * 0.7);
+  const barWidth = Math.min(48, Math.max(1, slot * 0.7));
   const scale = (v: number) => (v / max) * plotHeight;
   const metricWord = metric === 'cost' ? 'cost' : metric === 'requests' ? 'requests' : 'tokens';
   return (

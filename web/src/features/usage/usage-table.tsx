@@ -22,12 +22,12 @@ export function UsageTable({ report, granularity, groupTitle, label }: { readonl
             <tr>
               <th scope="col">Period (UTC)</th>
               {groupTitle !== null && <th scope="col" className={styles.left}>{groupTitle}</th>}
+              <th scope="col">Cost</th>
               <th scope="col">Requests</th>
               <th scope="col">Input tokens</th>
               <th scope="col">Output tokens</th>
               <th scope="col">Cached</th>
               <th scope="col">Reasoning</th>
-              <th scope="col">Cost</th>
             </tr>
           </thead>
           <tbody>
@@ -35,24 +35,24 @@ export function UsageTable({ report, granularity, groupTitle, label }: { readonl
               <tr key={`${row.start}|${row.group ?? ''}`}>
                 <td>{bucketLabel(row.start, granularity)}</td>
                 {groupTitle !== null && <td className={styles.left}>{label(row.group)}</td>}
+                <td><Money usd={row.cost_usd} /></td>
                 <td className="tabular">{n(row.requests)}</td>
                 <td className="tabular">{n(row.input_tokens)}</td>
                 <td className="tabular">{n(row.output_tokens)}</td>
                 <td className="tabular">{n(row.cached_tokens)}</td>
                 <td className="tabular">{n(row.reasoning_tokens)}</td>
-                <td><Money usd={row.cost_usd} /></td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <td colSpan={groupTitle !== null ? 2 : 1}>Total</td>
+              <td><Money usd={totals.cost_usd} /></td>
               <td className="tabular">{n(totals.requests)}</td>
               <td className="tabular">{n(totals.input_tokens)}</td>
               <td className="tabular">{n(totals.output_tokens)}</td>
               <td className="tabular">{n(totals.cached_tokens)}</td>
               <td className="tabular">{n(totals.reasoning_tokens)}</td>
-              <td><Money usd={totals.cost_usd} /></td>
             </tr>
           </tfoot>
         </table>

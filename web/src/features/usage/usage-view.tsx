@@ -64,7 +64,7 @@ export function UsageView({ scope, search, setSearch, projectNames }: UsageViewP
     { value: 'user', label: 'End user' },
     { value: 'tag', label: 'Tag…' },
   ];
-  const chart = report.data ? toChartData(report.data.data, metric, label) : null;
+  const chart = report.data ? toChartData(report.data, metric, label) : null;
   return (
     <>
       <div className={styles.controls}>
