@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Time to a usable Request log and Usage page on a month of a busy organization, in Chromium, plus
+// the console's initial JavaScript (gzip, from bench/console-bundle.mjs).
+//
+//   npm run build && node bench/console-pages.mjs [--requests 300000] [--keys 20] [--runs 5] [--keep]
+//
+// Starts `serve --demo` on a fresh SQLite file (the demo owner, organization and project), stops it,
+// writes a month of traffic straight into the file (request-log rows across keys, models, end users
+// and tags, and the hourly rollups settlement would have built from them), starts the gateway again
+// and opens each page in Debian's Chromium (playwright-core), signed in as the owner. "Usable" means
+// the page's data is on screen: the first request row, or the usage table. Each page is opened once
+// to warm up (the lazy chunk, the query plans), then --runs times in a fresh tab; the table shows the
+// median and the slowest. Budgets (issue 13): each page ≤ 1 s; initial JavaScript ≤ 250 KB gzip.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes, createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { chromium } from 'playwright-core';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '300000' },
+    keys: { type: 'string', default: '20' },
+    users: { type: 'string', default: '200' },
+    days: { type: 'string', default: '30' },
+    runs: { type: 'string', default: '5' },
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const N = { requests: Number(values.requests), keys: Number(values.keys), users: Number(values.users), days: Number(values.days), runs: Number(values.runs) };
+const BUDGET_MS = 1000;
+const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const BUNDLE = fileURLToPath(new URL('./console-bundle.mjs', import.meta.url));
+if (!existsSync(BIN) || !existsSync(fileURLToPath(new URL('../dist/web/index.html', import.meta.url)))) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(2);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'tf-console-bench-'));
+const file = join(dir, 'gateway.db');
+
+/** Start `serve --demo` on the bench file; resolves with the URL, the printed sign-in and a stop(). */
+async function startGateway() {
+  const proc = spawn(process.execPath, [BIN, 'serve', '--demo', '--port', '0', '--database', `sqlite:${file}`], { env: { ...process.env, TF_LOG_LEVEL: 'info', TF_WEBHOOK_POLL_MS: '0' } });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  let url = null;
+  while (Date.now() < deadline && proc.exitCode === null && url === null) {
+    url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (url === null) throw new Error(`the gateway did not start:\n${out}`);
+  // The demo banner comes right after listening on the first start only.
+  await new Promise((r) => setTimeout(r, 300));
+  const owner = /sign in as (\S+) \/ (\S+)/.exec(out);
+  const stop = async () => {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+  };
+  return { url, owner: owner ? { email: owner[1], password: owner[2] } : null, stop };
+}
+
+/** A month of traffic: request-log rows and the hourly rollups settlement builds from them. */
+function seed(orgId, projectId) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  const now = Date.now();
+  const start = now - N.days * 86_400_000;
+  const models = [
+    ['openai/gpt-4o-mini', 'openai/gpt-4o-mini@2024-07-18', 150n, 600n],
+    ['openai/gpt-4o', 'openai/gpt-4o@2024-11-20', 2500n, 10000n],
+    ['gpt-4o-mini', 'openai/gpt-4o-mini@2024-07-18', 150n, 600n],
+    ['anthropic/claude-sonnet-4', 'anthropic/claude-sonnet-4', 3000n, 15000n],
+    ['meta/llama-3.1-8b-instruct', 'meta/llama-3.1-8b-instruct', 20n, 50n],
+  ];
+  const keys = [];
+  const insertKey = db.prepare('INSERT INTO api_keys (id, org_id, project_id, name, prefix, secret_hash, disabled, expires_at, allowed_models, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, NULL, NULL, ?, ?)');
+  for (let k = 0; k < N.keys; k++) {
+    const id = `key_bench${k.toString().padStart(4, '0')}`;
+    insertKey.run(id, orgId, projectId, `bench key ${k}`, `sk-tf-bench${k}`, createHash('sha256').update(randomBytes(16)).digest('hex'), start, start);
+    keys.push(id);
+  }
+  const insertLog = db.prepare(`INSERT INTO request_log (id, org_id, project_id, key_id, endpoint, model_requested, model_resolved, provider_id, stream, status, error_code,
+    latency_ms, ttft_ms, input_tokens, output_tokens, cached_tokens, reasoning_tokens, usage_source, cost_nano, ignored_params, end_user, tags, hold_nano, created_at)
+    VALUES (?, ?, ?, ?, 'chat.completions', ?, ?, 'sim', ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, NULL, ?, ?, ?, ?)`);
+  const rollups = new Map();
+  const tagRollups = new Map();
+  const add = (map, key, input, output, cost) => {
+    const r = map.get(key) ?? { requests: 0n, input: 0n, output: 0n, cost: 0n };
+    r.requests += 1n;
+    r.input += BigInt(input);
+    r.output += BigInt(output);
+    r.cost += cost;
+    map.set(key, r);
+  };
+  let seedRandom = 42;
+  const random = () => ((seedRandom = (seedRandom * 1103515245 + 12345) % 2147483648) / 2147483648);
+  db.transaction(() => {
+    for (let i = 0; i < N.requests; i++) {
+      const at = start + Math.floor((i / N.requests) * (now - start));
+      const [requested, resolved, inPrice, outPrice] = models[i % models.length];
+      const key = keys[Math.floor(random() * keys.length)];
+      const failed = random() < 0.02;
+      const status = failed ? (random() < 0.5 ? 429 : 502) : 200;
+      const input = failed ? 0 : 50 + Math.floor(random() * 2000);
+      const output = failed ? 0 : 10 + Math.floor(random() * 800);
+      // Prices are nano-USD per thousand tokens here: tokens x price / 1000, rounded half up.
+      const cost = failed ? 0n : (BigInt(input) * inPrice + BigInt(output) * outPrice + 500n) / 1000n;
+      const user = `user-${Math.floor(random() * N.users)}`;
+      const team = ['search', 'ads', 'support', 'growth'][i % 4];
+      const id = `req_${at.toString(36).padStart(9, '0')}${i.toString(36).padStart(8, '0')}`;
+      insertLog.run(id, orgId, projectId, key, requested, resolved, i % 3 === 0 ? 1 : 0, status, failed ? (status === 429 ? 'rate_limited' : 'upstream_error') : null,
+        200 + Math.floor(random() * 3000), failed ? null : 50 + Math.floor(random() * 500), input, output, failed ? 'none' : 'reported', cost, user, JSON.stringify({ team }), failed ? null : cost * 4n, at);
+      if (failed) continue;
+      const hour = at - (at % 3_600_000);
+      add(rollups, `${hour}|${key}|${resolved}|${user}`, input, output, cost);
+      add(tagRollups, `${hour}|team|${team}`, input, output, cost);
+    }
+    const insertRollup = db.prepare('INSERT INTO usage_rollups (org_id, hour, project_id, key_id, model, end_user, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)');
+    for (const [k, r] of rollups) {
+      const [hour, key, model, user] = k.split('|');
+      insertRollup.run(orgId, Number(hour), projectId, key, model, user, r.requests, r.input, r.output, r.cost);
+    }
+    const insertTag = db.prepare('INSERT INTO usage_tag_rollups (org_id, hour, project_id, tag_key, tag_value, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)');
+    for (const [k, r] of tagRollups) {
+      const [hour, tagKey, tagValue] = k.split('|');
+      insertTag.run(orgId, Number(hour), projectId, tagKey, tagValue, r.requests, r.input, r.output, r.cost);
+    }
+  })();
+  const counts = { requestLog: db.prepare('SELECT COUNT(*) AS n FROM request_log').get().n, rollups: rollups.size, tagRollups: tagRollups.size };
+  db.close();
+  return { counts, keys };
+}
+
+function bundleGzipKb() {
+  const out = execFileSync(process.execPath, [BUNDLE], { encoding: 'utf8' });
+  const line = out.split('\n').find((l) => l.startsWith('initial JavaScript'));
+  return Number(line.trim().split(/\s+/).at(-2));
+}
+
+async function measure(browser, gateway, cookie, label, path, ready) {
+  const times = [];
+  for (let run = 0; run <= N.runs; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ name: 'tf_session', value: cookie, url: gateway.url }]);
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(`${gateway.url}${path}`);
+    await ready(page);
+    const ms = performance.now() - started;
+    await context.close();
+    // Run 0 warms up: the lazy chunk in the HTTP cache of the server, the statements prepared.
+    if (run > 0) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { label, median: times[Math.floor(times.length / 2)], max: times.at(-1) };
+}
+
+let gateway = null;
+let browser = null;
+try {
+  const first = await startGateway();
+  if (first.owner === null) throw new Error('no demo sign-in printed');
+  const owner = first.owner;
+  await first.stop();
+  const db = new Database(file, { readonly: true });
+  const org = db.prepare("SELECT id FROM organizations WHERE name = 'Demo'").get();
+  const project = db.prepare('SELECT id FROM projects WHERE org_id = ?').get(org.id);
+  db.close();
+  const seedStart = performance.now();
+  const { counts, keys } = seed(org.id, project.id);
+  console.error(`seeded ${counts.requestLog} request-log rows, ${counts.rollups} rollup rows, ${counts.tagRollups} tag rollup rows in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  gateway = await startGateway();
+  const signIn = await fetch(`${gateway.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(owner) });
+  const cookie = /tf_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error(`sign-in answered ${signIn.status}`);
+  browser = await chromium.launch({ executablePath: values.chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const base = `/console/orgs/${org.id}/projects/${project.id}`;
+  const firstRow = (page) => page.locator('table[aria-label="Requests"] tbody tr:not([aria-hidden]) button').first().waitFor({ timeout: 30_000 });
+  const usageTable = (page) => page.locator('table[aria-label="Usage figures"] tbody tr').first().waitFor({ timeout: 30_000 });
+  const results = [];
+  results.push(await measure(browser, gateway, cookie, 'Request log (newest 50)', `${base}/requests`, firstRow));
+  results.push(await measure(browser, gateway, cookie, 'Request log, one key + status 200 + 24 h', `${base}/requests?key=${keys[7]}&status=200&range=24h`, firstRow));
+  results.push(await measure(browser, gateway, cookie, 'Request log, drawer open (req_ link)', `${base}/requests?request=${(() => { const d = new Database(file, { readonly: true }); const r = d.prepare('SELECT id FROM request_log ORDER BY created_at DESC LIMIT 1').get(); d.close(); return r.id; })()}`, (page) => page.locator('table[aria-label="Cost by token class"]').waitFor({ timeout: 30_000 })));
+  results.push(await measure(browser, gateway, cookie, 'Usage, 30 days per day by model', `${base}/usage?range=30d&group=model`, usageTable));
+  results.push(await measure(browser, gateway, cookie, 'Usage, 30 days per hour, no grouping', `${base}/usage?range=30d&granularity=hour`, usageTable));
+  results.push(await measure(browser, gateway, cookie, 'Usage, 30 days per day by tag:team', `${base}/usage?range=30d&group=tag:team`, usageTable));
+  results.push(await measure(browser, gateway, cookie, 'Organization usage, 30 days by project', `/console/orgs/${org.id}/usage?range=30d&group=project`, usageTable));
+  const js = bundleGzipKb();
+  console.log(`\nConsole pages on ${counts.requestLog.toLocaleString()} request-log rows over ${N.days} days (${N.keys} keys, ${N.users} end users), SQLite, Chromium; ${N.runs} runs after a warm-up.\n`);
+  console.log('| page | median ms | max ms | budget |');
+  console.log('|---|---:|---:|---|');
+  for (const r of results) console.log(`| ${r.label} | ${r.median.toFixed(0)} | ${r.max.toFixed(0)} | ${r.max <= BUDGET_MS ? 'met' : 'MISSED'} (≤ ${BUDGET_MS} ms) |`);
+  console.log(`| initial JavaScript (gzip) | ${js} KB | | ${js <= 250 ? 'met' : 'MISSED'} (≤ 250 KB) |`);
+} finally {
+  await browser?.close();
+  await gateway?.stop();
+  if (values.keep) console.error(`kept ${file}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
