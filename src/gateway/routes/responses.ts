@@ -103,7 +103,6 @@ function echoFields(body: ResponsesRequestBody): Record<string, unknown> {
     reasoning: body.reasoning ?? null,
     max_output_tokens: body.max_output_tokens ?? null,
     previous_response_id: body.previous_response_id ?? null,
-    store: body.store !== false,
     metadata: body.metadata ?? {},
     // Echoed as requested: a translated upstream reports no tier of its own.
     ...(typeof body.service_tier === 'string' ? { service_tier: body.service_tier } : {}),

@@ -27,8 +27,16 @@ function anthropicUsage(usage: Required<FakeUsage>, outputTokens: number): Recor
     cache_creation: { ephemeral_5m_input_tokens: usage.cacheWriteTokens, ephemeral_1h_input_tokens: 0 },
     server_tool_use: null,
     service_tier: 'standard',
+    output_tokens_details: null,
+    inference_geo: null,
+    speed: null,
   };
 }
+
+/** Message fields of API version 2026-10-21 (@anthropic-ai/sdk 1.12.0) that are null when nothing applies. */
+const NOTHING_APPLIES = { container: null, stop_details: null, diagnostics: null };
+/** `caller` of a tool the model called itself. */
+const DIRECT = { type: 'direct' };
 
 /** The blocks the fake answers with: thinking (when asked), text, tool calls or the forced tool. */
 function buildBlocks(body: Record<string, unknown>, reply: FakeReply): Block[] {
@@ -65,8 +73,8 @@ export function answerMessages(request: FakeRequest): FakeAnswer {
   const withUsage = request.behaviour.kind !== 'no-usage';
   const message = {
     id: 'msg_fake_01', type: 'message', role: 'assistant', model: requestModel(body),
-    content: blocks.map((b) => (b.type === 'text' ? { ...b, citations: null } : b)),
-    stop_reason: stopReason, stop_sequence: stopSequence,
+    content: blocks.map((b) => (b.type === 'text' ? { ...b, citations: null } : b.type === 'tool_use' ? { ...b, caller: DIRECT } : b)),
+    stop_reason: stopReason, stop_sequence: stopSequence, ...NOTHING_APPLIES,
     ...(withUsage ? { usage: anthropicUsage(usage, usage.outputTokens) } : {}),
   };
   if (body.stream !== true) return { kind: 'json', body: message };
@@ -77,8 +85,10 @@ export function answerMessages(request: FakeRequest): FakeAnswer {
     // The docs show a ping right after the first content_block_start.
     if (index === 0) frames.splice(2, 0, anthropicFrame('ping', {}));
   });
-  const deltaUsage = withUsage ? { usage: { output_tokens: usage.outputTokens } } : {};
-  frames.push(anthropicFrame('message_delta', { delta: { stop_reason: stopReason, stop_sequence: stopSequence }, ...deltaUsage }));
+  const deltaUsage = withUsage
+    ? { usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cache_creation_input_tokens: usage.cacheWriteTokens, cache_read_input_tokens: usage.cacheReadTokens, output_tokens_details: null, server_tool_use: null } }
+    : {};
+  frames.push(anthropicFrame('message_delta', { delta: { stop_reason: stopReason, stop_sequence: stopSequence, container: null, stop_details: null }, ...deltaUsage }));
   frames.push(anthropicFrame('message_stop', {}));
   return { kind: 'sse', frames, terminal: 1 };
 }
@@ -88,14 +98,14 @@ function blockFrames(block: Block, index: number): string[] {
   const delta = (d: Record<string, unknown>): string => anthropicFrame('content_block_delta', { index, delta: d });
   const frames: string[] = [];
   if (block.type === 'text') {
-    frames.push(anthropicFrame('content_block_start', { index, content_block: { type: 'text', text: '' } }));
+    frames.push(anthropicFrame('content_block_start', { index, content_block: { type: 'text', text: '', citations: null } }));
     for (const piece of splitWords(block.text)) frames.push(delta({ type: 'text_delta', text: piece }));
   } else if (block.type === 'thinking') {
-    frames.push(anthropicFrame('content_block_start', { index, content_block: { type: 'thinking', thinking: '' } }));
+    frames.push(anthropicFrame('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
     for (const piece of splitWords(block.thinking)) frames.push(delta({ type: 'thinking_delta', thinking: piece }));
     frames.push(delta({ type: 'signature_delta', signature: block.signature }));
   } else {
-    frames.push(anthropicFrame('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }));
+    frames.push(anthropicFrame('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {}, caller: DIRECT } }));
     // Real streams open with an empty partial_json piece.
     for (const piece of ['', ...splitPieces(JSON.stringify(block.input), 3)]) frames.push(delta({ type: 'input_json_delta', partial_json: piece }));
   }

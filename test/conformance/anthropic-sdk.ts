@@ -1,0 +1,93 @@
+/**
+ * JSON schemas of the Messages API answers, transcribed from the type definitions of
+ * `@anthropic-ai/sdk` 1.12.0 (`src/resources/messages/messages.ts`; API version 2026-10-21), which
+ * is what Anthropic publishes as the description of its wire format. Every field the types declare
+ * non-optional is required; `T | null` is written as a type list. Only the blocks and events a
+ * gateway can produce are listed (no server-tool result blocks).
+ */
+export const ANTHROPIC_SDK_VERSION = '@anthropic-ai/sdk 1.12.0';
+
+const nullable = (schema: Record<string, unknown>): Record<string, unknown> => ({ anyOf: [schema, { type: 'null' }] });
+const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
+const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)): Record<string, unknown> => ({ type: 'object', properties, required });
+const literal = (value: string): Record<string, unknown> => ({ type: 'string', enum: [value] });
+const int = { type: 'integer', minimum: 0 };
+
+export const ANTHROPIC_SCHEMAS: Record<string, Record<string, unknown>> = {
+  StopReason: { type: 'string', enum: ['end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'model_context_window_exceeded'] },
+  CacheCreation: object({ ephemeral_1h_input_tokens: int, ephemeral_5m_input_tokens: int }),
+  ServerToolUsage: object({ web_fetch_requests: int, web_search_requests: int }),
+  OutputTokensDetails: object({ thinking_tokens: int }),
+  Container: object({ id: { type: 'string' }, expires_at: { type: 'string' }, skills: nullable({ type: 'array' }) }),
+  RefusalStopDetails: object({ category: nullable({ type: 'string' }), explanation: nullable({ type: 'string' }), type: literal('refusal') }),
+  Diagnostics: object({ cache_miss_reason: nullable({ type: 'object' }) }),
+  Usage: object({
+    cache_creation: nullable(ref('CacheCreation')),
+    cache_creation_input_tokens: nullable(int),
+    cache_read_input_tokens: nullable(int),
+    inference_geo: nullable({ type: 'string' }),
+    input_tokens: int,
+    output_tokens: int,
+    output_tokens_details: nullable(ref('OutputTokensDetails')),
+    server_tool_use: nullable(ref('ServerToolUsage')),
+    service_tier: nullable({ type: 'string', enum: ['standard', 'priority', 'batch'] }),
+    speed: nullable({ type: 'string', enum: ['standard', 'fast'] }),
+  }),
+  MessageDeltaUsage: object({
+    cache_creation_input_tokens: nullable(int),
+    cache_read_input_tokens: nullable(int),
+    input_tokens: nullable(int),
+    output_tokens: int,
+    output_tokens_details: nullable(ref('OutputTokensDetails')),
+    server_tool_use: nullable(ref('ServerToolUsage')),
+  }),
+  TextBlock: object({ citations: nullable({ type: 'array' }), text: { type: 'string' }, type: literal('text') }),
+  ThinkingBlock: object({ signature: { type: 'string' }, thinking: { type: 'string' }, type: literal('thinking') }),
+  RedactedThinkingBlock: object({ data: { type: 'string' }, type: literal('redacted_thinking') }),
+  DirectCaller: object({ type: literal('direct') }),
+  ToolUseBlock: {
+    ...object({ id: { type: 'string' }, caller: ref('DirectCaller'), input: {}, name: { type: 'string' }, type: literal('tool_use'), toolset_name: nullable({ type: 'string' }) }, [
+      'id', 'caller', 'input', 'name', 'type',
+    ]),
+  },
+  ContentBlock: { anyOf: [ref('TextBlock'), ref('ThinkingBlock'), ref('RedactedThinkingBlock'), ref('ToolUseBlock')] },
+  Message: object({
+    id: { type: 'string' },
+    container: nullable(ref('Container')),
+    content: { type: 'array', items: ref('ContentBlock') },
+    diagnostics: nullable(ref('Diagnostics')),
+    model: { type: 'string' },
+    role: literal('assistant'),
+    stop_details: nullable(ref('RefusalStopDetails')),
+    stop_reason: nullable(ref('StopReason')),
+    stop_sequence: nullable({ type: 'string' }),
+    type: literal('message'),
+    usage: ref('Usage'),
+  }),
+  RawMessageStartEvent: object({ message: ref('Message'), type: literal('message_start') }),
+  RawMessageDeltaEvent: object({
+    delta: object({ container: nullable(ref('Container')), stop_details: nullable(ref('RefusalStopDetails')), stop_reason: nullable(ref('StopReason')), stop_sequence: nullable({ type: 'string' }) }),
+    type: literal('message_delta'),
+    usage: ref('MessageDeltaUsage'),
+  }),
+  RawMessageStopEvent: object({ type: literal('message_stop') }),
+  RawContentBlockStartEvent: object({ content_block: ref('ContentBlock'), index: int, type: literal('content_block_start') }),
+  RawContentBlockDeltaEvent: object({
+    delta: {
+      anyOf: [
+        object({ text: { type: 'string' }, type: literal('text_delta') }),
+        object({ partial_json: { type: 'string' }, type: literal('input_json_delta') }),
+        object({ thinking: { type: 'string' }, type: literal('thinking_delta') }),
+        object({ signature: { type: 'string' }, type: literal('signature_delta') }),
+        object({ citation: { type: 'object' }, type: literal('citations_delta') }),
+      ],
+    },
+    index: int,
+    type: literal('content_block_delta'),
+  }),
+  RawContentBlockStopEvent: object({ index: int, type: literal('content_block_stop') }),
+  PingEvent: object({ type: literal('ping') }),
+  RawMessageStreamEvent: {
+    anyOf: [ref('RawMessageStartEvent'), ref('RawMessageDeltaEvent'), ref('RawMessageStopEvent'), ref('RawContentBlockStartEvent'), ref('RawContentBlockDeltaEvent'), ref('RawContentBlockStopEvent'), ref('PingEvent')],
+  },
+};
