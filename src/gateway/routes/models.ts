@@ -6,7 +6,7 @@ import { GatewayError } from '../../core/errors.js';
 import type { GatewayDeps } from '../gateway-deps.js';
 import { runInference } from '../inference-session.js';
 import { sendJson } from '../openai-answer.js';
-import { isAnthropicCaller, toAnthropicList, toAnthropicModel } from './anthropic-models.js';
+import { isAnthropicCaller, toAnthropicModel, toAnthropicPage, type AnthropicPageQuery } from './anthropic-models.js';
 
 /** `GET /v1/models` and `GET /v1/models/{author}/{name}`: what this key can call. */
 export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
@@ -18,10 +18,14 @@ export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
       const models = [...deps.catalogue().models.values()].filter(visible);
       const aliases = [...deps.modelAccess.aliasesFor(session.key.orgId, session.key.projectId)].flatMap(([name, target]) => {
         const model = resolveCatalogueModel(deps.catalogue(), target.split('@')[0] ?? target);
-        return model !== null && visible(model) ? [presentAlias(name, target, model)] : [];
+        return model !== null && visible(model) ? [{ id: name, model, entry: presentAlias(name, target, model) }] : [];
       });
-      const data = [...models.map((m) => present(m, now)), ...aliases];
-      await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicList(data) : { object: 'list', data });
+      const listed = [...models.map((m) => ({ id: m.id, model: m, entry: present(m, now) })), ...aliases];
+      if (isAnthropicCaller(request.headers)) {
+        const page = toAnthropicPage(listed.map((l) => toAnthropicModel(l.id, l.model, now, l.entry)), request.query as AnthropicPageQuery);
+        return sendJson(reply, session.headers, page);
+      }
+      await sendJson(reply, session.headers, { object: 'list', data: listed.map((l) => l.entry) });
     }),
   );
   app.get('/v1/models/*', (request, reply) =>
@@ -33,7 +37,7 @@ export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
         throw new GatewayError('GW_MODEL_NOT_FOUND', `The model '${id}' does not exist or you do not have access to it.`, { param: 'model' });
       }
       const entry = present(model, deps.now());
-      await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicModel(entry) : entry);
+      await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicModel(model.id, model, deps.now(), entry) : entry);
     }),
   );
 }
