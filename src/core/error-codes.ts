@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   GW_INVALID_VALUE: { status: 400, wire: 'invalid_value', kind: 'invalid_request', retryable: false },
   GW_MISSING_PARAMETER: { status: 400, wire: 'missing_required_parameter', kind: 'invalid_request', retryable: false },
   GW_UNSUPPORTED_PARAMETER: { status: 400, wire: 'unsupported_parameter', kind: 'invalid_request', retryable: false },
+  GW_THREAD_UNSUPPORTED: { status: 400, wire: 'thread_unsupported_request', kind: 'invalid_request', retryable: false },
   GW_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'unsupported_media_type', kind: 'invalid_request', retryable: false },
   GW_WRONG_MODEL_KIND: { status: 400, wire: 'model_not_supported_for_endpoint', kind: 'invalid_request', retryable: false },
   GW_CONTEXT_LENGTH_EXCEEDED: { status: 400, wire: 'context_length_exceeded', kind: 'invalid_request', retryable: false },

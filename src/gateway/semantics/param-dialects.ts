@@ -48,6 +48,7 @@ const EMBEDDINGS = set('model', 'input', 'encoding_format', 'dimensions', 'user'
 const MESSAGES = set(
   'model', 'max_tokens', 'messages', 'system', 'tools', 'tool_choice', 'stop_sequences', 'temperature', 'top_p', 'top_k',
   'thinking', 'stream', 'metadata', 'output_config', 'service_tier', 'cache_control', 'container', 'inference_geo', 'speed',
+  'thread',
 );
 /** Responses fields (wire-formats §6.1). */
 const RESPONSES = set(
@@ -95,6 +96,10 @@ function checkChat(body: Record<string, unknown>, caps: ModelCapabilities): void
 }
 
 function checkMessages(body: Record<string, unknown>, caps: ModelCapabilities): void {
+  // A thread changes what the conversation is: refused, never dropped (the gateway keeps no threads yet).
+  if (body.thread !== undefined && body.thread !== null) {
+    throw new GatewayError('GW_THREAD_UNSUPPORTED', 'Server-held message threads (thread) are not supported by this gateway; send the whole conversation.', { param: 'thread' });
+  }
   checkToolsAndStream(body, caps);
   const format = isJsonObject(body.output_config) && isJsonObject(body.output_config.format) ? body.output_config.format.type : undefined;
   if (format === 'json_schema' && !caps.jsonSchema) throw unsupported('output_config.format', 'structured output (json_schema)');

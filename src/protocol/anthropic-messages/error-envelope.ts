@@ -19,7 +19,7 @@ const TYPES: Readonly<Record<ErrorKind, string>> = {
 /** The Anthropic error envelope; `error.code` and `error.param` are the gateway's own extras. */
 export interface MessagesErrorBody {
   type: 'error';
-  error: { type: string; message: string; code: string; param: string | null };
+  error: { type: string; message: string; code: string; param: string | null; details?: { error_code: string; unsupported: string[] } };
   request_id: string;
 }
 
@@ -27,7 +27,14 @@ export interface MessagesErrorBody {
 export function encodeMessagesError(error: GatewayError, requestId: string): MessagesErrorBody {
   return {
     type: 'error',
-    error: { type: TYPES[error.kind], message: error.message, code: error.wireCode, param: error.param },
+    error: {
+      type: TYPES[error.kind],
+      message: error.message,
+      code: error.wireCode,
+      param: error.param,
+      // The form Anthropic's API refuses a thread in; the 1.x SDK's thread state reads it.
+      ...(error.code === 'GW_THREAD_UNSUPPORTED' ? { details: { error_code: error.wireCode, unsupported: [error.param ?? 'thread'] } } : {}),
+    },
     request_id: requestId,
   };
 }
