@@ -29,3 +29,12 @@ function collectText(content: unknown): string[] {
   }
   return out;
 }
+
+/**
+ * Estimate the output tokens of text delivered in pieces (stream deltas) as the one text they form:
+ * where the upstream splits its chunks must not change the bill ("one ", "two ", "three " is 4
+ * tokens joined, 6 counted piece by piece).
+ */
+export function estimateDeliveredTokens(pieces: readonly string[]): number {
+  return estimateTokens([pieces.join('')]);
+}

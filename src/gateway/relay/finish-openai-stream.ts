@@ -1,7 +1,7 @@
 import type { GatewayError } from '../../core/errors.js';
-import { createUsage, type IrUsage } from '../../protocol/ir/index.js';
+import type { IrUsage } from '../../protocol/ir/index.js';
 import { encodeOpenAIError } from '../../protocol/openai/error-envelope.js';
-import { estimateTokens } from '../../billing/estimate-tokens.js';
+import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
 import type { SseWriter } from './sse-response.js';
 
@@ -22,13 +22,13 @@ export interface StreamOutcome {
 
 /**
  * Close an OpenAI-style stream the same way whatever the upstream: bill what was delivered
- * (estimated when the upstream reported nothing), send the error frame and a closing chunk on
+ * (estimated when the upstream reported nothing; nothing delivered, nothing billed), send the error frame and a closing chunk on
  * failure, the usage chunk when asked for, then `[DONE]`. Error text is never billed.
  */
 export async function finishOpenAIStream(ctx: RelayContext, writer: SseWriter, outcome: StreamOutcome): Promise<void> {
   const clientGone = writer.isClosed;
   if (outcome.reportedUsage === null) {
-    const usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(outcome.generated), { source: 'estimated' });
+    const usage = estimateStreamUsage(ctx, outcome.generated);
     const cost = ctx.meter(usage);
     if (outcome.includeUsage && outcome.failure === null && !clientGone) {
       await writer.write(`data: ${JSON.stringify(outcome.usageChunk(usage, cost))}\n\n`);

@@ -1,6 +1,6 @@
-import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { GatewayError, isGatewayError } from '../../core/errors.js';
-import { createUsage, type IrStreamEvent, type IrUsage } from '../../protocol/ir/index.js';
+import type { IrStreamEvent, IrUsage } from '../../protocol/ir/index.js';
+import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
 import { SseWriter } from './sse-response.js';
 
@@ -62,7 +62,7 @@ export async function relayIrFrames(
   } catch (error) {
     if (!ctx.signal.aborted) failure = isGatewayError(error) ? error : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.', { cause: error });
   }
-  const usage = reported ?? createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
+  const usage = reported ?? estimateStreamUsage(ctx, generated);
   const cost = ctx.meter(usage);
   if (writer.isClosed) {
     ctx.record.finish(499, 'client_closed_request');

@@ -6,6 +6,7 @@ import { encodeMessagesError } from '../../protocol/anthropic-messages/error-env
 import { createUsage } from '../../protocol/ir/index.js';
 import { formatSseEvent, readSseEvents } from '../../protocol/sse/index.js';
 import { forwardedStream, forwardedText, mapTransportError } from '../../providers/http/index.js';
+import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
 import { SseWriter } from './sse-response.js';
 
@@ -109,7 +110,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   } finally {
     if (!upstream.destroyed) upstream.destroy();
   }
-  if (!metered) ctx.meter(createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' }));
+  if (!metered) ctx.meter(estimateStreamUsage(ctx, generated));
   if (writer.isClosed) return ctx.record.finish(499, 'client_closed_request');
   if (failure === null && !stopped) failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream broke off before message_stop.`);
   if (failure !== null && failure.code !== 'GW_UPSTREAM_STREAM_FAILED') failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure });
@@ -124,7 +125,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
 function meterDelta(ctx: RelayContext, data: JsonObject, start: AnthropicUsageCounts, generated: readonly string[]): JsonObject {
   const delta = readUsageCounts(data.usage);
   if (delta === null || delta.output_tokens === undefined) {
-    const usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
+    const usage = estimateStreamUsage(ctx, generated);
     const cost = ctx.meter(usage);
     return { ...data, usage: { ...(isJsonObject(data.usage) ? data.usage : {}), output_tokens: usage.output.total, cost } };
   }
