@@ -11,7 +11,7 @@ import { startTestGateway, type TestGateway } from '../src/testing/start-test-ga
 const MESSAGES = [{ role: 'user' as const, content: 'Spend my money [sim:slow:40]' }];
 const MAX_TOKENS = 50;
 /** One request's worst case: the overdraft bound docs/metering.md states. */
-const WORST_CASE = BigInt(estimateChatPromptTokens(MESSAGES)) * PRICEY_NANO.input + BigInt(MAX_TOKENS) * PRICEY_NANO.output;
+const WORST_CASE = BigInt(await estimateChatPromptTokens(MESSAGES)) * PRICEY_NANO.input + BigInt(MAX_TOKENS) * PRICEY_NANO.output;
 
 /** Sum of the organization's request-log costs, its usage debits, and its balance. */
 async function money(gw: TestGateway): Promise<{ logged: bigint; debited: bigint; balance: bigint }> {

@@ -118,7 +118,7 @@ describe('two gateway processes on one PostgreSQL and one Redis', () => {
 
   it("should hold the organization's balance across both processes: debits stay within balance + one worst case", async () => {
     const messages = [{ role: 'user' as const, content: 'Spend [sim:slow:40]' }];
-    const worstCase = BigInt(estimateChatPromptTokens(messages)) * PRICEY_NANO.input + 50n * PRICEY_NANO.output;
+    const worstCase = BigInt(await estimateChatPromptTokens(messages)) * PRICEY_NANO.input + 50n * PRICEY_NANO.output;
     const clients = [a, b].map((s) => new OpenAI({ baseURL: `${s.url}/v1`, apiKey: ids.poorKey!, maxRetries: 0 }));
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => clients[i % 2]!.chat.completions.create({ model: 'test/pricey', messages, max_tokens: 50 })),

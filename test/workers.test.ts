@@ -170,7 +170,7 @@ describe('serve --workers 2 on one PostgreSQL and one Redis', () => {
 
   it("should hold the organization's balance across the workers: debits stay within the balance plus one request's worst case", async () => {
     const messages = [{ role: 'user' as const, content: 'Spend [sim:slow:40]' }];
-    const worstCase = BigInt(estimateChatPromptTokens(messages)) * PRICEY_NANO.input + 50n * PRICEY_NANO.output;
+    const worstCase = BigInt(await estimateChatPromptTokens(messages)) * PRICEY_NANO.input + 50n * PRICEY_NANO.output;
     const poor = client(ids.poorKey!);
     const results = await Promise.allSettled(Array.from({ length: 200 }, () => poor.chat.completions.create({ model: 'test/pricey', messages, max_tokens: 50 }).withResponse()));
     const served = results.filter((r) => r.status === 'fulfilled');

@@ -49,7 +49,7 @@ export interface InferenceSession {
    */
   readonly answerModel: string;
   /** Build the relay context for a resolved target. */
-  relay(target: Target, estimatePromptTokens: () => number): RelayContext;
+  relay(target: Target, estimatePromptTokens: () => Promise<number>): RelayContext;
 }
 
 /**
@@ -147,7 +147,7 @@ class Session implements InferenceSession {
     return shaped.body;
   }
 
-  relay(target: Target, estimatePromptTokens: () => number): RelayContext {
+  relay(target: Target, estimatePromptTokens: () => Promise<number>): RelayContext {
     const { headers, reply, request, record } = this;
     // --- metering (issue 4): hold the worst case before any upstream call; the providers in
     // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
@@ -178,12 +178,12 @@ class SessionRelay implements RelayContext {
   readonly signal: RequestSignal;
   readonly headers: Record<string, string>;
   readonly answerModel: string;
-  private promptTokens: number | null = null;
+  private promptTokens: Promise<number> | null = null;
 
   constructor(
     session: Session,
     private readonly target: Target,
-    private readonly estimate: () => number,
+    private readonly estimate: () => Promise<number>,
   ) {
     this.reply = session.reply;
     this.record = session.record;
@@ -197,7 +197,7 @@ class SessionRelay implements RelayContext {
     return this.record.ignoredParams.length > 0 ? { tf: { ignored_params: this.record.ignoredParams } } : null;
   }
 
-  estimatePromptTokens(): number {
+  estimatePromptTokens(): Promise<number> {
     return (this.promptTokens ??= this.estimate());
   }
 

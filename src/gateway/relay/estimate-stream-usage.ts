@@ -7,7 +7,7 @@ import type { RelayContext } from './relay-context.js';
  * text, plus the prompt only when something was delivered. Only delivered tokens are billed, so a
  * stream that failed (or was left) before any content costs nothing.
  */
-export function estimateStreamUsage(ctx: RelayContext, generated: readonly string[]): IrUsage {
+export async function estimateStreamUsage(ctx: RelayContext, generated: readonly string[]): Promise<IrUsage> {
   const delivered = generated.some((piece) => piece !== '');
-  return createUsage(delivered ? ctx.estimatePromptTokens() : 0, estimateDeliveredTokens(generated), { source: 'estimated' });
+  return createUsage(delivered ? await ctx.estimatePromptTokens() : 0, await estimateDeliveredTokens(generated), { source: 'estimated' });
 }

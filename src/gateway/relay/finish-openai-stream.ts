@@ -28,7 +28,7 @@ export interface StreamOutcome {
 export async function finishOpenAIStream(ctx: RelayContext, writer: SseWriter, outcome: StreamOutcome): Promise<void> {
   const clientGone = writer.isClosed;
   if (outcome.reportedUsage === null) {
-    const usage = estimateStreamUsage(ctx, outcome.generated);
+    const usage = await estimateStreamUsage(ctx, outcome.generated);
     const cost = ctx.meter(usage);
     if (outcome.includeUsage && outcome.failure === null && !clientGone) {
       await writer.write(`data: ${JSON.stringify(outcome.usageChunk(usage, cost))}\n\n`);

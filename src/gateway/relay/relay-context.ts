@@ -16,8 +16,8 @@ export interface RelayContext {
   readonly bodyExtras: Readonly<Record<string, unknown>> | null;
   /** The `model` answers report: the resolved catalogue id (see InferenceSession.answerModel). */
   readonly answerModel: string;
-  /** Prompt token estimate, computed only when an upstream reports no usage. */
-  estimatePromptTokens(): number;
+  /** Prompt token estimate, computed (once, off the hot path) only when an upstream reports no usage. */
+  estimatePromptTokens(): Promise<number>;
   /** Price usage and record it on the request; returns the cost as a USD string. */
   meter(usage: IrUsage, searchUnits?: number): string;
 }

@@ -62,7 +62,7 @@ export async function relayIrFrames(
   } catch (error) {
     if (!ctx.signal.aborted) failure = isGatewayError(error) ? error : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.', { cause: error });
   }
-  const usage = reported ?? estimateStreamUsage(ctx, generated);
+  const usage = reported ?? (await estimateStreamUsage(ctx, generated));
   const cost = ctx.meter(usage);
   if (writer.isClosed) {
     ctx.record.finish(499, 'client_closed_request');

@@ -40,7 +40,7 @@ export async function relayMessagesJson(ctx: RelayContext, body: string, headers
   else {
     const generated: string[] = [];
     collectMessageText(answer, generated);
-    usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
+    usage = createUsage(await ctx.estimatePromptTokens(), await estimateTokens(generated), { source: 'estimated' });
   }
   const cost = ctx.meter(usage);
   answer.usage = { ...(isJsonObject(answer.usage) ? answer.usage : { input_tokens: usage.input.total, output_tokens: usage.output.total }), cost };
@@ -86,7 +86,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
         text = formatSseEvent(JSON.stringify({ ...data, message: { ...data.message, model: ctx.answerModel } }), name);
       }
       if (name === 'message_delta' && data !== null) {
-        text = formatSseEvent(JSON.stringify(meterDelta(ctx, data, counts, generated)), name);
+        text = formatSseEvent(JSON.stringify(await meterDelta(ctx, data, counts, generated)), name);
         metered = true;
       }
       if (name === 'error') {
@@ -110,7 +110,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   } finally {
     if (!upstream.destroyed) upstream.destroy();
   }
-  if (!metered) ctx.meter(estimateStreamUsage(ctx, generated));
+  if (!metered) ctx.meter(await estimateStreamUsage(ctx, generated));
   if (writer.isClosed) return ctx.record.finish(499, 'client_closed_request');
   if (failure === null && !stopped) failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream broke off before message_stop.`);
   if (failure !== null && failure.code !== 'GW_UPSTREAM_STREAM_FAILED') failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure });
@@ -122,15 +122,15 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
 }
 
 /** Add `cost` (and estimated counts when missing) to a `message_delta`, metering the final usage. */
-function meterDelta(ctx: RelayContext, data: JsonObject, start: AnthropicUsageCounts, generated: readonly string[]): JsonObject {
+async function meterDelta(ctx: RelayContext, data: JsonObject, start: AnthropicUsageCounts, generated: readonly string[]): Promise<JsonObject> {
   const delta = readUsageCounts(data.usage);
   if (delta === null || delta.output_tokens === undefined) {
-    const usage = estimateStreamUsage(ctx, generated);
+    const usage = await estimateStreamUsage(ctx, generated);
     const cost = ctx.meter(usage);
     return { ...data, usage: { ...(isJsonObject(data.usage) ? data.usage : {}), output_tokens: usage.output.total, cost } };
   }
   const usage = start.input_tokens === undefined && delta.input_tokens === undefined
-    ? createUsage(ctx.estimatePromptTokens(), delta.output_tokens, { source: 'estimated' })
+    ? createUsage(await ctx.estimatePromptTokens(), delta.output_tokens, { source: 'estimated' })
     : decodeMessagesUsage({ ...start, ...delta });
   return { ...data, usage: { ...(data.usage as JsonObject), cost: ctx.meter(usage) } };
 }

@@ -30,7 +30,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
   if (usage === null) {
     const generated: string[] = [];
     collectChoiceText(answer, generated);
-    usage = createUsage(ctx.estimatePromptTokens(), estimateTokens(generated), { source: 'estimated' });
+    usage = createUsage(await ctx.estimatePromptTokens(), await estimateTokens(generated), { source: 'estimated' });
   }
   const cost = ctx.meter(usage);
   const missing = missingDefaults(answer, defaults);

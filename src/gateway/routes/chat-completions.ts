@@ -46,7 +46,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   if (!chat) throw unsupported(target);
   const ir = decodeChatRequest(body, target.version.upstreamModel);
   const res = await chat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
+  const usage = res.usage ?? createUsage(await ctx.estimatePromptTokens(), 0, { source: 'estimated' });
   const cost = ctx.meter(usage);
   const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel, ...requestedTier(body) };
   session.record.markFirstByte();

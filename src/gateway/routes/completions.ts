@@ -38,11 +38,11 @@ export function registerCompletions(app: FastifyInstance, deps: GatewayDeps): vo
   );
 }
 
-function estimatePrompt(body: CompletionRequestBody): number {
+async function estimatePrompt(body: CompletionRequestBody): Promise<number> {
   const prompts = typeof body.prompt === 'string' ? [body.prompt] : body.prompt;
   let tokens = 0;
-  for (const p of prompts) tokens += typeof p === 'string' ? estimateTokens([p]) : Array.isArray(p) ? p.length : 1;
-  return tokens + (body.suffix ? estimateTokens([body.suffix]) : 0);
+  for (const p of prompts) tokens += typeof p === 'string' ? await estimateTokens([p]) : Array.isArray(p) ? p.length : 1;
+  return tokens + (body.suffix ? await estimateTokens([body.suffix]) : 0);
 }
 
 async function viaIr(
@@ -79,7 +79,7 @@ async function viaIr(
   }
   if (!provider.complete) throw unsupported(target);
   const res = await provider.complete(ir, call);
-  const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), estimateTokens(res.choices.map((c) => c.text)), { source: 'estimated' });
+  const usage = res.usage ?? createUsage(await ctx.estimatePromptTokens(), await estimateTokens(res.choices.map((c) => c.text)), { source: 'estimated' });
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
   await sendJson(ctx.reply, session.headers, encodeCompletionResponse(res, meta, { ...encodeOpenAIUsage(usage, cost) }), ctx.bodyExtras);

@@ -19,7 +19,7 @@ export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): voi
       const body = session.shape('openai-embeddings', parsed) as EmbeddingRequestBody;
       checkDimensions(target, body.dimensions);
       const inputs = normaliseInput(body.input);
-      const ctx = session.relay(target, () => inputs.reduce<number>((n, i) => n + (typeof i === 'string' ? estimateTokens([i]) : i.length), 0));
+      const ctx = session.relay(target, async () => (await estimateTokens(inputs.filter((i) => typeof i === 'string'))) + inputs.reduce<number>((n, i) => n + (typeof i === 'string' ? 0 : i.length), 0));
       if (target.provider.passthrough.has('openai-embeddings')) {
         const upstream = { ...body, model: target.version.upstreamModel };
         return relayPassthroughJson(ctx, 'openai-embeddings', JSON.stringify(upstream));
@@ -38,7 +38,7 @@ export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): voi
         },
         { requestId: session.record.id, signal: session.signal },
       );
-      const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
+      const usage = res.usage ?? createUsage(await ctx.estimatePromptTokens(), 0, { source: 'estimated' });
       const cost = ctx.meter(usage);
       session.record.markFirstByte();
       await sendJson(

@@ -56,7 +56,7 @@ function registerMessagesAt(app: FastifyInstance, deps: GatewayDeps, prefix: str
       const body = session.parse(countTokensRequestSchema);
       session.resolve(body.model, ['chat']);
       const tools = (body.tools ?? []).map((t) => ({ content: JSON.stringify(t) }));
-      const inputTokens = estimateChatPromptTokens([{ content: typeof body.system === 'string' ? body.system : (body.system ?? []) }, ...body.messages, ...tools]);
+      const inputTokens = await estimateChatPromptTokens([{ content: typeof body.system === 'string' ? body.system : (body.system ?? []) }, ...body.messages, ...tools]);
       await sendJson(reply, { ...session.headers, 'request-id': session.record.id }, { input_tokens: inputTokens });
     }),
   );
@@ -68,7 +68,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   if (!chat) throw unsupported(target);
   const ir = decodeMessagesRequest(body, target.version.upstreamModel);
   const res = await chat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
+  const usage = res.usage ?? createUsage(await ctx.estimatePromptTokens(), 0, { source: 'estimated' });
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
   const meta = { id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel };
@@ -80,8 +80,12 @@ async function streamViaIr(session: InferenceSession, ctx: RelayContext, target:
   const streamChat = target.provider.streamChat;
   if (!streamChat) throw unsupported(target);
   const ir = decodeMessagesRequest(body, target.version.upstreamModel);
+  // message_start carries the prompt's tokens: the estimate (counted on the tokenizer thread) runs
+  // while the upstream is called, for upstreams that report none up front.
+  const estimating = ctx.estimatePromptTokens();
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });
-  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel }, session.record.id, ctx.bodyExtras, () => ctx.estimatePromptTokens());
+  const promptTokens = await estimating;
+  const encoder = new MessagesStreamEncoder({ id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel }, session.record.id, ctx.bodyExtras, () => promptTokens);
   await relayIrFrames(ctx, events, encoder, headers);
 }
 

@@ -26,10 +26,10 @@ export function registerRerank(app: FastifyInstance, deps: GatewayDeps): void {
       const decoded = decodeRerankRequest(body, request.url, target.version.upstreamModel);
       const rerank = target.provider.rerank;
       if (!rerank) throw new GatewayError('GW_WRONG_MODEL_KIND', `The upstream of '${target.model.id}' cannot rerank.`, { param: 'model' });
-      const queryTokens = estimateTokens([decoded.request.query]);
-      const ctx = session.relay(target, () => decoded.request.documents.reduce((n, d) => n + queryTokens + estimateTokens([d]), 0));
+      // Each document is scored against the query: the query counts once per document.
+      const ctx = session.relay(target, async () => (await estimateTokens([decoded.request.query])) * decoded.request.documents.length + (await estimateTokens(decoded.request.documents)));
       const answer = await rerank.call(target.provider, decoded.request, { requestId: session.record.id, signal: session.signal });
-      const usage = answer.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
+      const usage = answer.usage ?? createUsage(await ctx.estimatePromptTokens(), 0, { source: 'estimated' });
       const searchUnits = answer.searchUnits > 0 ? answer.searchUnits : Math.ceil(decoded.request.documents.length / DOCUMENTS_PER_SEARCH_UNIT);
       const cost = ctx.meter(usage, searchUnits);
       session.record.markFirstByte();

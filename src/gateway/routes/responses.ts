@@ -114,7 +114,7 @@ async function completeResponse(call: ResponsesCall): Promise<void> {
   const chat = target.provider.chat;
   if (!chat) throw unsupported(target);
   const res = await chat.call(target.provider, call.ir, { requestId: session.record.id, signal: session.signal });
-  const usage = res.usage ?? createUsage(ctx.estimatePromptTokens(), 0, { source: 'estimated' });
+  const usage = res.usage ?? createUsage(await ctx.estimatePromptTokens(), 0, { source: 'estimated' });
   const cost = ctx.meter(usage);
   const choice = res.choices[0];
   const finishReason = choice?.finishReason ?? 'stop';
