@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balanceSchema, cooldownSchema, deploymentEntrySchema, fallbackEntrySchema, retriesSchema } from './routing-schema.js';
 
 /**
  * The shape of a catalogue file (YAML), field by field. This schema checks types and formats only;
@@ -62,7 +63,11 @@ export const timeoutsSchema = z.strictObject({
   headersMs: positiveInt.optional(),
   /** Longest silence between two body chunks; default 60000. */
   idleMs: positiveInt.optional(),
+  /** From sending the request to the first body chunk of a stream (the first token); default headersMs. */
+  firstTokenMs: positiveInt.optional(),
 });
+
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' });
 
 /** One entry of `providers:`: an upstream server. */
 export const providerEntrySchema = z.strictObject({
@@ -72,8 +77,8 @@ export const providerEntrySchema = z.strictObject({
   type: z.enum(['openai', 'anthropic', 'sim']),
   /** Base URL; required for openai (with `/v1`) and anthropic (without `/v1`); not allowed for sim. */
   baseUrl: httpUrl.optional(),
-  /** Name of the environment variable holding the upstream secret; optional. */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name' }).optional(),
+  /** Environment variable holding the upstream secret, or a list of them (a key pool, rotated); optional. */
+  apiKeyEnv: z.union([envName, z.array(envName).min(1).max(64)]).optional(),
   /** Extra headers sent on every upstream call. */
   headers: z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, { error: 'must be an HTTP header name' }), z.string()).optional(),
   /** Upstream timeouts. */
@@ -120,10 +125,12 @@ export const pricingSchema = z.strictObject({
 export const versionEntrySchema = z.strictObject({
   /** Snapshot date, `YYYY-MM-DD`, unique within the model. */
   version: date,
-  /** Id of the provider serving this version. */
-  provider: providerId,
-  /** Model name sent upstream. */
-  upstreamModel: z.string().min(1),
+  /** Id of the provider serving this version; give this or `deployments`. */
+  provider: providerId.optional(),
+  /** Model name sent upstream (with `provider`). */
+  upstreamModel: z.string().min(1).optional(),
+  /** Several deployments serving this version; give this or `provider`. */
+  deployments: z.array(deploymentEntrySchema).min(1).max(64).optional(),
 });
 
 /** Deprecation notice: from `announcedAt` the model is deprecated, from `sunsetAt` it is retired. */
@@ -172,6 +179,16 @@ export const modelEntrySchema = z.strictObject({
   provider: providerId.optional(),
   /** Shorthand: the model name sent upstream; default the `<name>` part of the id. */
   upstreamModel: z.string().min(1).optional(),
+  /** Several unversioned deployments (instead of `provider`); `upstreamModel` is their default upstream name. */
+  deployments: z.array(deploymentEntrySchema).min(1).max(64).optional(),
+  /** How requests spread over the deployments; default weighted. */
+  balance: balanceSchema.optional(),
+  /** Retries before the first byte reaches the client. */
+  retries: retriesSchema.optional(),
+  /** Other models tried in order when this one fails (or, `on: context_length`, when the prompt is too long). */
+  fallbacks: z.array(fallbackEntrySchema).min(1).max(16).optional(),
+  /** When a deployment is taken out after repeated failures, and for how long. */
+  cooldown: cooldownSchema.optional(),
   /** Deprecation and sunset dates. */
   lifecycle: lifecycleSchema.optional(),
   /** Release date, reported as `created` (unix seconds) in listings; default the newest version's date. */

@@ -9,6 +9,8 @@ export interface UpstreamTimeouts {
   readonly headersMs: number;
   /** Longest silence between two body chunks. */
   readonly idleMs: number;
+  /** From sending the request to the first body chunk of a stream; routed models fail over after it. */
+  readonly firstTokenMs: number;
 }
 
 /** One configured upstream server. */
@@ -18,8 +20,10 @@ export interface ProviderConfig {
   readonly type: ProviderType;
   /** Base URL including any version segment (`http://127.0.0.1:8000/v1`); absent for `sim`. */
   readonly baseUrl: string | null;
-  /** The secret read from the environment variable named by `apiKeyEnv`, or null. */
+  /** The secret read from the (first) environment variable named by `apiKeyEnv`, or null. */
   readonly apiKey: string | null;
+  /** Every secret of the key pool, in `apiKeyEnv` order (set ones only); `apiKey` is the first. */
+  readonly apiKeys: readonly string[];
   readonly timeouts: UpstreamTimeouts;
   /** Extra headers sent on every upstream call. */
   readonly headers: Readonly<Record<string, string>>;
@@ -58,13 +62,52 @@ export interface ModelPricing {
   readonly display: Readonly<Record<string, string>>;
 }
 
-/** A deployment of a model: which provider serves it under which upstream name. */
-export interface ModelVersion {
-  /** `YYYY-MM-DD`, or null for an unversioned model. */
-  readonly version: string | null;
+/** One deployment of a model version: a provider, the upstream name, its traffic share and own limits. */
+export interface ModelDeployment {
+  /** Stable key of the deployment (`provider/upstreamModel`), naming it in logs and health state. */
+  readonly key: string;
   readonly providerId: string;
   /** The model name sent upstream. */
   readonly upstreamModel: string;
+  /** Share of traffic relative to the version's other deployments. */
+  readonly weight: number;
+  /** Requests per minute, tokens per minute and requests in flight this deployment takes; null: no limit. */
+  readonly rpm: number | null;
+  readonly tpm: number | null;
+  readonly maxConcurrent: number | null;
+}
+
+/** A version of a model: which provider serves it under which upstream name. */
+export interface ModelVersion {
+  /** `YYYY-MM-DD`, or null for an unversioned model. */
+  readonly version: string | null;
+  /** The first deployment's provider (the only one, for a single deployment). */
+  readonly providerId: string;
+  /** The first deployment's upstream name. */
+  readonly upstreamModel: string;
+  /** Every deployment, at least one; the first is `providerId`/`upstreamModel`. */
+  readonly deployments: readonly ModelDeployment[];
+}
+
+/** Failure classes that retries and fallbacks follow. */
+export type RetryableFailure = 'connect' | 'timeout' | 'rate_limit' | 'server_error';
+
+/** How a model keeps serving through upstream failures; see catalogues/README.md. */
+export interface ModelRouting {
+  /** `weighted`: random by weight; `least-in-flight`: fewest requests in flight per unit of weight. */
+  readonly balance: 'weighted' | 'least-in-flight';
+  /** Attempts after the first on this model's deployments. */
+  readonly retries: number;
+  readonly retryOn: ReadonlySet<RetryableFailure>;
+  readonly backoffMs: number;
+  readonly maxBackoffMs: number;
+  /** Longest upstream `retry-after` waited for; longer ones move on at once. */
+  readonly maxRetryAfterMs: number;
+  /** Models tried in order after this one; `contextLengthOnly` ones only for prompts too long here. */
+  readonly fallbacks: readonly { readonly model: string; readonly contextLengthOnly: boolean }[];
+  /** Consecutive failures that open a deployment's circuit, and for how long (ms). */
+  readonly cooldownFailures: number;
+  readonly cooldownMs: number;
 }
 
 /** Deprecation and retirement dates of a model. */
@@ -97,8 +140,10 @@ export interface CatalogueModel {
   readonly capabilities: ModelCapabilities;
   readonly pricing: ModelPricing;
   readonly rateLimit: { readonly rpm: number | null; readonly tpm: number | null };
-  /** Deployments, newest first; at least one. */
+  /** Versions, newest first; at least one. */
   readonly versions: readonly ModelVersion[];
+  /** Retries, fallbacks and cooldown; null for a model served by one deployment that declares none. */
+  readonly routing: ModelRouting | null;
   /** The version served when none is pinned; null for unversioned models. */
   readonly defaultVersion: string | null;
   readonly lifecycle: ModelLifecycle | null;

@@ -62,13 +62,23 @@ function checkProviders(input: CatalogueCheckInput): CatalogueProblem[] {
       problems.push({ path: `${at}.baseUrl`, message: 'must not end in /v1 for anthropic providers (e.g. https://api.anthropic.com)' });
     }
     const user = usedBy.get(p.id);
-    if (p.apiKeyEnv !== undefined && !input.env[p.apiKeyEnv] && user !== undefined) {
-      problems.push({
-        path: `${at}.apiKeyEnv`,
-        message: `environment variable ${p.apiKeyEnv} is not set or empty (the provider serves enabled model ${user})`,
-      });
-    }
+    if (user !== undefined) problems.push(...checkSecrets(p, at, user, input.env));
   }
+  return problems;
+}
+
+/** Every variable of `apiKeyEnv` (one name or a pool) must be set when an enabled model uses the provider. */
+function checkSecrets(p: ProviderEntry, at: string, user: string, env: CatalogueCheckInput['env']): CatalogueProblem[] {
+  if (p.apiKeyEnv === undefined) return [];
+  const names = typeof p.apiKeyEnv === 'string' ? [p.apiKeyEnv] : p.apiKeyEnv;
+  const problems: CatalogueProblem[] = [];
+  const seen = new Set<string>();
+  names.forEach((name, j) => {
+    const path = typeof p.apiKeyEnv === 'string' ? `${at}.apiKeyEnv` : `${at}.apiKeyEnv[${j}]`;
+    if (seen.has(name)) problems.push({ path, message: `${name} is listed twice` });
+    seen.add(name);
+    if (!env[name]) problems.push({ path, message: `environment variable ${name} is not set or empty (the provider serves enabled model ${user})` });
+  });
   return problems;
 }
 
@@ -84,8 +94,14 @@ function enabledUsers(models: readonly IndexedEntry<ModelEntry>[]): Map<string, 
 
 /** Every provider a model names, with the path of the field naming it (relative to the entry). */
 function providerRefs(model: ModelEntry): { provider: string; field: string }[] {
-  if (model.versions !== undefined) return model.versions.map((v, j) => ({ provider: v.provider, field: `versions[${j}].provider` }));
-  return model.provider === undefined ? [] : [{ provider: model.provider, field: 'provider' }];
+  if (model.versions !== undefined) return model.versions.flatMap((v, j) => servedBy(v, `versions[${j}].`));
+  return servedBy(model, '');
+}
+
+function servedBy(entry: Pick<ModelEntry, 'provider' | 'deployments'>, prefix: string): { provider: string; field: string }[] {
+  const refs = entry.provider === undefined ? [] : [{ provider: entry.provider, field: `${prefix}provider` }];
+  entry.deployments?.forEach((d, k) => refs.push({ provider: d.provider, field: `${prefix}deployments[${k}].provider` }));
+  return refs;
 }
 
 function checkModelIdentity(models: readonly IndexedEntry<ModelEntry>[]): CatalogueProblem[] {
@@ -128,6 +144,7 @@ function checkModelReferences(input: CatalogueCheckInput): CatalogueProblem[] {
         });
       }
     }
+    problems.push(...checkFallbacks(input, m, at, enabled));
     const replacement = m.lifecycle?.replacement;
     if (replacement === undefined) continue;
     const path = `${at}.lifecycle.replacement`;
@@ -137,5 +154,23 @@ function checkModelReferences(input: CatalogueCheckInput): CatalogueProblem[] {
       problems.push({ path, message: `model "${replacement}" is disabled` });
     }
   }
+  return problems;
+}
+
+/** Fallbacks name other models of the same kind, enabled when this one is, each once. */
+function checkFallbacks(input: CatalogueCheckInput, m: ModelEntry, at: string, enabled: ReadonlyMap<string, boolean>): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  const kinds = new Map(input.models.map(({ entry }) => [entry.id, entry.kind] as const));
+  const seen = new Set<string>();
+  (m.fallbacks ?? []).forEach((f, j) => {
+    const id = typeof f === 'string' ? f : f.model;
+    const path = typeof f === 'string' ? `${at}.fallbacks[${j}]` : `${at}.fallbacks[${j}].model`;
+    if (id === m.id) problems.push({ path, message: 'cannot be the model itself' });
+    else if (!input.modelIds.has(id)) problems.push({ path, message: `unknown model "${id}"` });
+    else if (seen.has(id)) problems.push({ path, message: `"${id}" is listed twice` });
+    else if (kinds.has(id) && kinds.get(id) !== m.kind) problems.push({ path, message: `"${id}" is a ${kinds.get(id)} model; a ${m.kind} model can only fall back to ${m.kind} models` });
+    else if (enabled.get(id) === false && m.enabled !== false) problems.push({ path, message: `model "${id}" is disabled` });
+    seen.add(id);
+  });
   return problems;
 }

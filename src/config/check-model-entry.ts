@@ -25,10 +25,12 @@ function checkDeployment(model: ModelEntry, at: string): CatalogueProblem[] {
     if (model.provider !== undefined || model.upstreamModel !== undefined) {
       problems.push({ path: at, message: 'give either versions or the provider/upstreamModel shorthand, not both' });
     }
+    if (model.deployments !== undefined) problems.push({ path: `${at}.deployments`, message: 'give deployments inside each version, not beside versions' });
     const seen = new Set<string>();
     model.versions.forEach((v, j) => {
       if (seen.has(v.version)) problems.push({ path: `${at}.versions[${j}].version`, message: `duplicate version ${v.version}` });
       seen.add(v.version);
+      problems.push(...checkServedBy(v, `${at}.versions[${j}]`, '(or give deployments)'));
     });
     const listed = model.versions.map((v) => v.version);
     if (model.defaultVersion !== undefined && !seen.has(model.defaultVersion)) {
@@ -41,13 +43,34 @@ function checkDeployment(model: ModelEntry, at: string): CatalogueProblem[] {
       problems.push({ path: `${at}.defaultVersion`, message: 'is required when there are several versions' });
     }
   } else {
-    if (model.provider === undefined) {
-      problems.push({ path: `${at}.provider`, message: 'is required (or give versions)' });
-    }
+    problems.push(...checkServedBy(model, at, '(or give versions or deployments)'));
     if (model.defaultVersion !== undefined) {
       problems.push({ path: `${at}.defaultVersion`, message: 'is only allowed with versions' });
     }
   }
+  return problems;
+}
+
+/** Exactly one of `provider` and `deployments`, and no deployment listed twice. */
+function checkServedBy(
+  entry: { readonly provider?: string | undefined; readonly upstreamModel?: string | undefined; readonly deployments?: readonly { provider: string; upstreamModel?: string | undefined }[] | undefined },
+  at: string,
+  missing: string,
+): CatalogueProblem[] {
+  if (entry.provider !== undefined && entry.deployments !== undefined) {
+    return [{ path: `${at}.deployments`, message: 'give either provider or deployments, not both' }];
+  }
+  if (entry.provider === undefined && entry.deployments === undefined) {
+    return [{ path: `${at}.provider`, message: `is required ${missing}` }];
+  }
+  const problems: CatalogueProblem[] = [];
+  const seen = new Map<string, number>();
+  entry.deployments?.forEach((d, k) => {
+    const key = `${d.provider}/${d.upstreamModel ?? entry.upstreamModel ?? ''}`;
+    const first = seen.get(key);
+    if (first !== undefined) problems.push({ path: `${at}.deployments[${k}]`, message: `the same provider and upstreamModel as deployments[${first}]` });
+    else seen.set(key, k);
+  });
   return problems;
 }
 

@@ -10,12 +10,13 @@ import type {
 import { parseUsd } from '../core/money.js';
 import type { ModelEntry, ProviderEntry } from './catalogue-schema.js';
 import { deepFreeze, frozenMap } from './deep-freeze.js';
+import { convertRouting, versionOf } from './convert-routing.js';
 
-/** Timeouts used where a provider sets none. */
 /** How long a call waits for a free upstream connection when the provider sets `maxConnections`. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 2_000;
 
-export const DEFAULT_TIMEOUTS: UpstreamTimeouts = Object.freeze({ connectMs: 5_000, headersMs: 60_000, idleMs: 60_000 });
+/** Timeouts used where a provider sets none. */
+export const DEFAULT_TIMEOUTS: Omit<UpstreamTimeouts, 'firstTokenMs'> = Object.freeze({ connectMs: 5_000, headersMs: 60_000, idleMs: 60_000 });
 
 /**
  * Build the frozen in-memory catalogue from entries that passed every check. Disabled models are
@@ -38,13 +39,16 @@ export function convertCatalogue(
 }
 
 function convertProvider(p: ProviderEntry, env: Readonly<Record<string, string | undefined>>): ProviderConfig {
-  const secret = p.apiKeyEnv === undefined ? undefined : env[p.apiKeyEnv];
+  const names = p.apiKeyEnv === undefined ? [] : typeof p.apiKeyEnv === 'string' ? [p.apiKeyEnv] : p.apiKeyEnv;
+  const secrets = names.map((name) => env[name]).filter((s): s is string => s !== undefined && s !== '');
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...p.timeouts };
   return {
     id: p.id,
     type: p.type,
     baseUrl: p.baseUrl === undefined ? null : p.baseUrl.replace(/\/+$/, ''),
-    apiKey: secret === undefined || secret === '' ? null : secret,
-    timeouts: { ...DEFAULT_TIMEOUTS, ...p.timeouts },
+    apiKey: secrets[0] ?? null,
+    apiKeys: secrets,
+    timeouts: { ...timeouts, firstTokenMs: p.timeouts?.firstTokenMs ?? timeouts.headersMs },
     headers: { ...p.headers },
     maxConnections: p.maxConnections ?? null,
     queueTimeoutMs: p.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
@@ -68,6 +72,7 @@ function convertModel(m: ModelEntry): CatalogueModel {
     pricing: convertPricing(m.pricing ?? {}),
     rateLimit: { rpm: m.rateLimit?.rpm ?? null, tpm: m.rateLimit?.tpm ?? null },
     versions,
+    routing: convertRouting(m, versions),
     defaultVersion: m.versions === undefined ? null : (m.defaultVersion ?? versions[0]?.version ?? null),
     lifecycle:
       m.lifecycle === undefined
@@ -87,13 +92,13 @@ function convertModel(m: ModelEntry): CatalogueModel {
 }
 
 function convertVersions(m: ModelEntry): ModelVersion[] {
+  const defaultName = m.upstreamModel ?? m.id.slice(m.id.indexOf('/') + 1);
   if (m.versions === undefined) {
-    const name = m.id.slice(m.id.indexOf('/') + 1);
-    return [{ version: null, providerId: m.provider ?? '', upstreamModel: m.upstreamModel ?? name }];
+    return [versionOf(null, m.deployments ?? [{ provider: m.provider ?? '', upstreamModel: defaultName }], defaultName)];
   }
   return m.versions
-    .map((v) => ({ version: v.version, providerId: v.provider, upstreamModel: v.upstreamModel }))
-    .sort((a, b) => (a.version < b.version ? 1 : a.version > b.version ? -1 : 0));
+    .map((v) => versionOf(v.version, v.deployments ?? [{ provider: v.provider ?? '', upstreamModel: v.upstreamModel ?? defaultName }], defaultName))
+    .sort((a, b) => ((a.version ?? '') < (b.version ?? '') ? 1 : (a.version ?? '') > (b.version ?? '') ? -1 : 0));
 }
 
 function convertCapabilities(c: NonNullable<ModelEntry['capabilities']>, generative: boolean): ModelCapabilities {

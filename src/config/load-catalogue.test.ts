@@ -95,7 +95,15 @@ describe('loadCatalogue', () => {
     const embedding = catalogue.models.get('openai/text-embedding-3-small')!;
     expect(embedding.embedding).toEqual({ dimensions: 1536, adjustableDimensions: true });
     expect(embedding.capabilities.streaming).toBe(false);
-    expect(embedding.versions).toEqual([{ version: null, providerId: 'sim', upstreamModel: 'text-embedding-3-small' }]);
+    expect(embedding.versions).toEqual([
+      {
+        version: null,
+        providerId: 'sim',
+        upstreamModel: 'text-embedding-3-small',
+        deployments: [{ key: 'sim/text-embedding-3-small', providerId: 'sim', upstreamModel: 'text-embedding-3-small', weight: 1, rpm: null, tpm: null, maxConcurrent: null }],
+      },
+    ]);
+    expect(embedding.routing).toBeNull();
   });
 
   it('should convert fields and apply defaults', () => {
@@ -107,7 +115,8 @@ describe('loadCatalogue', () => {
       type: 'openai',
       baseUrl: 'http://127.0.0.1:8000/v1',
       apiKey: 'secret',
-      timeouts: { connectMs: 5000, headersMs: 60000, idleMs: 60000 },
+      apiKeys: ['secret'],
+      timeouts: { connectMs: 5000, headersMs: 60000, idleMs: 60000, firstTokenMs: 60000 },
       headers: {},
       maxConnections: null,
       queueTimeoutMs: 2000,
@@ -134,7 +143,7 @@ describe('loadCatalogue', () => {
   it('should treat the shorthand as one unversioned deployment named after the id', () => {
     const catalogue = loadCatalogue(writeTemp(stringify(baseCatalogue())), { VLLM_KEY: 'k' });
     const model = catalogue.models.get('acme/embed-1')!;
-    expect(model.versions).toEqual([{ version: null, providerId: 'sim', upstreamModel: 'embed-1' }]);
+    expect(model.versions).toMatchObject([{ version: null, providerId: 'sim', upstreamModel: 'embed-1', deployments: [{ key: 'sim/embed-1', weight: 1 }] }]);
     expect(model.defaultVersion).toBeNull();
     expect(model.maxOutputTokens).toBe(0);
   });
@@ -172,8 +181,8 @@ describe('loadCatalogue', () => {
   it('should load every complete example of catalogues/README.md', () => {
     const readme = readFileSync(join(DEMO_CATALOGUE_PATH, '..', 'README.md'), 'utf8');
     const examples = [...readme.matchAll(/```yaml\n(providers:[\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(examples).toHaveLength(4);
-    const env = { VLLM_API_KEY: 'a', OPENAI_API_KEY: 'b', ANTHROPIC_API_KEY: 'c' };
+    expect(examples).toHaveLength(7);
+    const env = { VLLM_API_KEY: 'a', OPENAI_API_KEY: 'b', ANTHROPIC_API_KEY: 'c', OPENAI_KEY_1: 'd', OPENAI_KEY_2: 'e', OPENAI_KEY_3: 'f' };
     for (const example of examples) expect(loadCatalogue(writeTemp(example), env).models.size).toBeGreaterThan(0);
   });
 
@@ -241,7 +250,7 @@ const INVALID: readonly [string, Mutation, string][] = [
   ['several versions without a default', (c) => void delete chat(c).defaultVersion, 'models[0].defaultVersion: is required when there are several versions'],
   ['a duplicate version', (c) => void ((chat(c).versions as Json[])[1]!.version = '2024-01-01'), 'models[0].versions[1].version: duplicate version 2024-01-01'],
   ['both deployment forms', (c) => void (chat(c).provider = 'sim'), 'models[0]: give either versions or the provider/upstreamModel shorthand, not both'],
-  ['no deployment', (c) => void delete embed(c).provider, 'models[1].provider: is required (or give versions)'],
+  ['no deployment', (c) => void delete embed(c).provider, 'models[1].provider: is required (or give versions or deployments)'],
   ['default output above the ceiling', (c) => void (chat(c).defaultMaxOutputTokens = 4001), 'models[0].defaultMaxOutputTokens: must be at most maxOutputTokens (4000)'],
   ['output ceiling above the context', (c) => void (chat(c).maxOutputTokens = 9000), 'models[0].maxOutputTokens: must be at most contextLength (8000)'],
   ['a chat model without an output ceiling', (c) => void delete chat(c).maxOutputTokens, 'models[0].maxOutputTokens: is required for chat models'],
