@@ -17,6 +17,7 @@ import { BatchWriter } from './core/batch-writer.js';
 import { admitProvidersBeforeUpstream } from './gateway/admission/admit-before-upstream.js';
 import { createMetering, type Metering } from './gateway/admission/create-metering.js';
 import { KeySelfCheck } from './gateway/admission/key-self-check.js';
+import { Router } from './gateway/dispatch/router.js';
 import { RequestActivity } from './gateway/request-activity.js';
 import { KeyUsageSnapshots } from './billing/key-usage-snapshots.js';
 import { readKeyUsageStatistics } from './billing/key-usage-statistics.js';
@@ -105,6 +106,8 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     return admitProvidersBeforeUpstream(tracing === null ? created : tracing.wrapProviders(created, next), tracedGate);
   };
   const catalogue = new CatalogueHolder({ path: config.configPath ?? DEMO_CATALOGUE_PATH, env: options.env });
+  // Circuits and deployment load outlive catalogue reloads; routed providers are rebuilt per catalogue.
+  const router = new Router({ now });
   let providers: Map<string, Provider> = admitted(catalogue.current());
   catalogue.onChange((next) => {
     const old = providers;
@@ -219,6 +222,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       },
       now,
       activity,
+      router,
       tracer: tracing?.tracer ?? null,
     },
   });

@@ -39,5 +39,22 @@ export interface RequestLogEntry {
   readonly source?: RequestSource;
   /** The console user who made a playground request; absent or null otherwise. */
   readonly userId?: string | null;
+  /** Upstream attempts of a routed request, in order (the last one answered, if any); absent when not routed. */
+  readonly attempts?: readonly UpstreamAttempt[];
   readonly createdAt: number;
+}
+
+/** One upstream call of a routed request. */
+export interface UpstreamAttempt {
+  /** Catalogue model the attempt served (differs from the requested one on a fallback). */
+  readonly model: string;
+  /** Deployment key, `provider/upstreamModel`. */
+  readonly deployment: string;
+  readonly provider: string;
+  /** The upstream's HTTP status (200 for the answer), or null when none came (refused, reset, timeout). */
+  readonly status: number | null;
+  /** Wire error code of a failed attempt, or null. */
+  readonly error: string | null;
+  /** Milliseconds from sending to the answer or the failure. */
+  readonly latencyMs: number;
 }

@@ -4,6 +4,7 @@ import type { Catalogue } from '../config/catalogue-types.js';
 import type { Provider } from '../providers/provider.js';
 import type { AdmissionService } from './admission/admission-service.js';
 import type { KeySelfCheck } from './admission/key-self-check.js';
+import type { Router } from './dispatch/router.js';
 import type { RequestActivity } from './request-activity.js';
 import type { RequestLogEntry } from './request-record.js';
 import type { RequestTracer } from './request-tracer.js';
@@ -25,6 +26,8 @@ export interface GatewayDeps {
   readonly now: () => number;
   /** Counts requests in flight and streams open (for metrics); absent: not counted. */
   readonly activity?: RequestActivity;
+  /** Retries, fallbacks and cooldowns for models that route; absent: every model takes its one provider. */
+  readonly router?: Router;
   /** Opens a span per request when tracing is on; absent or null: no tracing. */
   readonly tracer?: RequestTracer | null;
 }

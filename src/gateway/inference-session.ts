@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CachedKey } from '../auth/key-cache.js';
 import { priceUsage } from '../billing/price-usage.js';
 import { effectiveMaxOutputTokens } from '../billing/worst-case-cost.js';
-import type { ModelKind } from '../config/catalogue-types.js';
+import type { CatalogueModel, ModelKind } from '../config/catalogue-types.js';
 import { formatUsd } from '../core/money.js';
 import { GatewayError, isGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
@@ -13,6 +13,8 @@ import type { CallSignal, Provider, WireFormat } from '../providers/provider.js'
 
 /** Client formats a provider may be handed unchanged (the same names as its wire formats). */
 const PASSTHROUGH_FORMATS: readonly WireFormat[] = ['openai-chat', 'openai-completions', 'openai-embeddings', 'anthropic-messages'];
+import { RoutedProvider } from './dispatch/routed-provider.js';
+import type { UpstreamAttempt } from './dispatch/upstream-attempt.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RelayContext } from './relay/relay-context.js';
 import { readEndUser, readRequestTags } from './request-attribution.js';
@@ -91,6 +93,8 @@ export async function runInference(
     }
     record.finish(isGatewayError(error) ? error.status : 500, error);
     throw error;
+  } finally {
+    deps.router?.end(record.id);
   }
 }
 
@@ -123,7 +127,7 @@ class Session implements InferenceSession {
 
   resolve(name: string, kinds: readonly ModelKind[]): Target {
     const { deps, key, record } = this;
-    const resolution = resolveModel({ catalogue: deps.catalogue(), providers: deps.providers(), access: deps.modelAccess, key, name, kinds, now: deps.now() });
+    const resolution = resolveModel({ catalogue: deps.catalogue(), providers: deps.providers(), access: deps.modelAccess, key, name, kinds, now: deps.now(), router: deps.router });
     this.resolution = resolution;
     this.answerModel = resolution.answerModel;
     Object.assign(this.headers, resolution.headers);
@@ -131,6 +135,7 @@ class Session implements InferenceSession {
     this.headers['x-tf-upstream-model'] = resolution.target.version.upstreamModel;
     record.modelResolved = resolution.resolvedName;
     record.providerId = resolution.target.provider.id;
+    this.headers['x-tf-provider'] = resolution.target.provider.id;
     return resolution.target;
   }
 
@@ -149,6 +154,8 @@ class Session implements InferenceSession {
 
   relay(target: Target, estimatePromptTokens: () => Promise<number>): RelayContext {
     const { headers, reply, request, record } = this;
+    const routed = target.provider instanceof RoutedProvider ? target.provider : null;
+    if (routed !== null) this.observeRoute(target);
     // --- metering (issue 4): hold the worst case before any upstream call; the providers in
     // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
     this.deps.metering.admission.begin({
@@ -157,6 +164,7 @@ class Session implements InferenceSession {
       model: target.model,
       promptTokens: holdPromptTokens(request),
       maxOutputTokens: this.maxOutputTokens ?? effectiveMaxOutputTokens(request.body, target.model),
+      ...(routed === null ? {} : { holdPricings: routed.candidatePricings }),
       setHeaders: (extra) => {
         Object.assign(headers, extra);
         reply.headers(extra);
@@ -167,6 +175,28 @@ class Session implements InferenceSession {
     });
     // --- end metering
     return new SessionRelay(this, target, estimatePromptTokens);
+  }
+
+  /** The model that answered: a fallback model is billed at its own price. */
+  answeredModel: CatalogueModel | null = null;
+
+  /** Learn from the router which deployment answered (headers, record, price) and keep its attempts. */
+  private observeRoute(target: Target): void {
+    const attempts: UpstreamAttempt[] = [];
+    this.record.attempts = attempts;
+    this.deps.router?.observe(this.record.id, {
+      attempts,
+      heldDeployment: null,
+      answered: (model, providerId) => {
+        this.answeredModel = model;
+        this.headers['x-tf-provider'] = providerId;
+        this.record.providerId = providerId;
+        if (model.id !== target.model.id) {
+          this.headers['x-tf-fallback'] = target.model.id;
+          this.record.modelResolved = model.id;
+        }
+      },
+    });
   }
 }
 
@@ -181,7 +211,7 @@ class SessionRelay implements RelayContext {
   private promptTokens: Promise<number> | null = null;
 
   constructor(
-    session: Session,
+    private readonly session: Session,
     private readonly target: Target,
     private readonly estimate: () => Promise<number>,
   ) {
@@ -202,7 +232,7 @@ class SessionRelay implements RelayContext {
   }
 
   meter(usage: IrUsage, searchUnits = 0): string {
-    const cost = priceUsage(usage, this.target.model.pricing, searchUnits);
+    const cost = priceUsage(usage, (this.session.answeredModel ?? this.target.model).pricing, searchUnits);
     this.record.setUsage(usage, cost);
     const text = formatUsd(cost);
     // A JSON answer also says its cost in a header: some clients drop unknown `usage` fields. A

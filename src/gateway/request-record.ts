@@ -3,6 +3,7 @@ import { isGatewayError } from '../core/errors.js';
 import type { IrUsage } from '../protocol/ir/index.js';
 import type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
 import { RequestActivity } from './request-activity.js';
+import type { UpstreamAttempt } from '../billing/request-log-entry.js';
 
 export type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
 
@@ -25,6 +26,8 @@ export class RequestRecord {
   upstreamWaitMs = 0;
   /** Worst-case cost admission held, nano-USD (set once admitted), or null. */
   holdNano: bigint | null = null;
+  /** Upstream attempts of a routed request (deployment, status, error, latency); null when not routed. */
+  attempts: readonly UpstreamAttempt[] | null = null;
   private firstByteAt: number | null = null;
   private done = false;
 
@@ -82,6 +85,7 @@ export class RequestRecord {
       holdNano: this.holdNano,
       source: this.key?.playgroundUserId === undefined ? 'api' : 'playground',
       userId: this.key?.playgroundUserId ?? null,
+      ...(this.attempts === null ? {} : { attempts: this.attempts }),
       createdAt: this.startedAt,
     });
   }

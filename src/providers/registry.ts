@@ -13,9 +13,23 @@ const FACTORIES: Record<ProviderType, (config: ProviderConfig) => Provider> = {
   sim: (config) => createSimProvider({ id: config.id }),
 };
 
-/** Build a provider for every provider of the catalogue. */
+/**
+ * Build a provider for every provider of the catalogue, and for a key pool one per further key:
+ * map keys `id`, `id#2`, `id#3` ... (see {@link credentialLaneIds}); each instance keeps the
+ * catalogue id as its `id`, so answers and errors name the provider, never which key.
+ */
 export function createProviders(catalogue: Catalogue): Map<string, Provider> {
   const out = new Map<string, Provider>();
-  for (const config of catalogue.providers.values()) out.set(config.id, FACTORIES[config.type](config));
+  for (const config of catalogue.providers.values()) {
+    const lanes = credentialLaneIds(config);
+    lanes.forEach((lane, i) => out.set(lane, FACTORIES[config.type](i === 0 ? config : { ...config, apiKey: config.apiKeys[i]! })));
+  }
   return out;
+}
+
+/** The provider-map keys of a provider's credentials: `id` for the first (or only) key, `id#N` for the N-th. */
+export function credentialLaneIds(config: ProviderConfig): string[] {
+  const lanes = [config.id];
+  for (let i = 2; i <= config.apiKeys.length; i++) lanes.push(`${config.id}#${i}`);
+  return lanes;
 }

@@ -138,7 +138,7 @@ class OtelTracing implements GatewayTracing {
   wrapProviders(providers: ReadonlyMap<string, Provider>, catalogue: Catalogue): Map<string, Provider> {
     const out = new Map<string, Provider>();
     for (const [id, provider] of providers) {
-      const baseUrl = catalogue.providers.get(id)?.baseUrl ?? null;
+      const baseUrl = catalogue.providers.get(provider.id)?.baseUrl ?? null;
       out.set(id, this.wrapProvider(provider, baseUrl === null ? null : new URL(baseUrl)));
     }
     return out;

@@ -1,7 +1,7 @@
 import type { CachedKey } from '../../auth/key-cache.js';
 import type { RequestLogEntry } from '../../billing/request-log-entry.js';
 import { worstCaseCost } from '../../billing/worst-case-cost.js';
-import type { CatalogueModel } from '../../config/catalogue-types.js';
+import type { CatalogueModel, ModelPricing } from '../../config/catalogue-types.js';
 import { GatewayError, isGatewayError } from '../../core/errors.js';
 import type { ProjectLimits } from '../../limits/limit-settings-repository.js';
 import type { AccountHold, AdmissionOutcome, AdmissionPlan, LimitStore, WindowCount } from '../../limits/limit-store.js';
@@ -17,6 +17,8 @@ export interface AdmissionRequest {
   readonly promptTokens: number;
   /** Effective max output tokens (see `effectiveMaxOutputTokens`). */
   readonly maxOutputTokens: number;
+  /** Prices of every model that may answer (a routed model's fallbacks); the hold covers the most expensive. Absent: `model`'s. */
+  readonly holdPricings?: readonly ModelPricing[];
   /** Adds headers (`x-ratelimit-*`) to the answer, whether it succeeds or is refused. */
   readonly setHeaders: (headers: Record<string, string>) => void;
   /** Told the amount held once the request is admitted (recorded on the request log). */
@@ -163,7 +165,11 @@ export class AdmissionService {
     const budgetRead = keyless ? null : this.options.keyBudget(key.id);
     const limits = await limitsRead;
     const keyBudget = budgetRead === null ? null : await budgetRead;
-    const holdNano = worstCaseCost(request.promptTokens, request.maxOutputTokens, model.pricing);
+    let holdNano = worstCaseCost(request.promptTokens, request.maxOutputTokens, model.pricing);
+    for (const pricing of request.holdPricings ?? []) {
+      const worst = worstCaseCost(request.promptTokens, request.maxOutputTokens, pricing);
+      if (worst > holdNano) holdNano = worst;
+    }
     const ids = accountIds(key);
     const accounts: AccountHold[] = [
       { id: ids[0], holdNano, enforce: true },

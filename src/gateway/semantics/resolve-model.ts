@@ -5,6 +5,7 @@ import { parseModelName, type ModelModifiers } from '../../catalog/parse-model-n
 import type { Catalogue, CatalogueModel, ModelKind } from '../../config/catalogue-types.js';
 import { GatewayError } from '../../core/errors.js';
 import type { Provider } from '../../providers/provider.js';
+import type { Router } from '../dispatch/router.js';
 import type { Target } from '../resolve-target.js';
 import { lifecycleHeaders } from './lifecycle-headers.js';
 
@@ -32,6 +33,8 @@ export interface ResolveModelInput {
   /** Model kinds the endpoint serves. */
   readonly kinds: readonly ModelKind[];
   readonly now: number;
+  /** Routes models with several deployments, key pools, retries or fallbacks; absent: the plain provider. */
+  readonly router?: Router | undefined;
 }
 
 const KIND_ENDPOINT: Record<ModelKind, string> = {
@@ -84,7 +87,7 @@ export function resolveModel(input: ResolveModelInput): ModelResolution {
     const known = model.versions.map((v) => v.version).filter((v) => v !== null);
     throw new GatewayError('GW_INVALID_MODEL_MODIFIER', `The model '${model.id}' has no version @${version}; versions: ${known.join(', ') || 'none'}.`, { param: 'model' });
   }
-  const provider = input.providers.get(chosen.providerId);
+  const provider = input.router?.providerFor(input.catalogue, input.providers, model, chosen) ?? input.providers.get(chosen.providerId);
   if (provider === undefined) throw new GatewayError('GW_INTERNAL', `The model '${model.id}' has no usable deployment.`);
   return {
     target: { model, version: chosen, provider },

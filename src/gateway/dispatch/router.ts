@@ -1,0 +1,81 @@
+import type { Catalogue, CatalogueModel, ModelVersion } from '../../config/catalogue-types.js';
+import type { Provider } from '../../providers/provider.js';
+import { CircuitBoard, type Health, type SharedCooldowns } from './circuit-board.js';
+import { DeploymentLoad } from './deployment-load.js';
+import { RoutedProvider, type RoutingRuntime } from './routed-provider.js';
+import { buildRoutePlan } from './route-plan.js';
+import type { RouteObserver } from './upstream-attempt.js';
+
+/** Options of a {@link Router}. */
+export interface RouterOptions {
+  readonly now: () => number;
+  /** Uniform in [0, 1); Math.random by default. */
+  readonly random?: () => number;
+  /** Where cooldowns are shared with other processes (Redis); null: this process only. */
+  readonly shared?: SharedCooldowns | null;
+}
+
+/**
+ * The router of one process: circuits and load survive catalogue reloads; routed providers are
+ * built once per catalogue (and provider map) and per model version, on first use.
+ */
+export class Router implements RoutingRuntime {
+  readonly board: CircuitBoard;
+  readonly load: DeploymentLoad;
+  readonly now: () => number;
+  readonly random: () => number;
+  private readonly observers = new Map<string, RouteObserver>();
+  private readonly built = new WeakMap<ReadonlyMap<string, Provider>, Map<string, Provider | null>>();
+
+  constructor(options: RouterOptions) {
+    this.now = options.now;
+    this.random = options.random ?? Math.random;
+    this.board = new CircuitBoard(options.now, options.shared ?? null);
+    this.load = new DeploymentLoad(options.now);
+  }
+
+  /**
+   * The provider serving `version` of `model`: a {@link RoutedProvider} when the model routes
+   * (several deployments, a key pool, declared retries, fallbacks or cooldown), else null, and the
+   * caller takes the plain provider exactly as before.
+   */
+  providerFor(catalogue: Catalogue, providers: ReadonlyMap<string, Provider>, model: CatalogueModel, version: ModelVersion): RoutedProvider | null {
+    if (model.routing === null && version.deployments.length === 1 && !providers.has(`${version.providerId}#2`)) return null;
+    let byVersion = this.built.get(providers);
+    if (byVersion === undefined) {
+      byVersion = new Map();
+      this.built.set(providers, byVersion);
+    }
+    const id = `${model.id}@${version.version ?? ''}`;
+    let routed = byVersion.get(id);
+    if (routed === undefined) {
+      const groups = buildRoutePlan(catalogue, providers, model, version);
+      routed = groups.length === 0 ? null : new RoutedProvider(groups, this);
+      byVersion.set(id, routed);
+    }
+    return routed as RoutedProvider | null;
+  }
+
+  /** Register what a request wants to learn from its attempts; call {@link end} when it finished. */
+  observe(requestId: string, observer: RouteObserver): void {
+    this.observers.set(requestId, observer);
+  }
+
+  observer(requestId: string): RouteObserver | undefined {
+    return this.observers.get(requestId);
+  }
+
+  /** The request finished: free its deployment slot and forget it. */
+  end(requestId: string): void {
+    const observer = this.observers.get(requestId);
+    if (observer === undefined) return;
+    this.observers.delete(requestId);
+    if (observer.heldDeployment !== null) this.load.release(observer.heldDeployment);
+  }
+
+  /** Health of a model's default version: its deployments' circuits (fallbacks not counted). */
+  health(model: CatalogueModel): Health {
+    const version = model.versions.find((v) => v.version === model.defaultVersion) ?? model.versions[0];
+    return version === undefined ? 'unavailable' : this.board.health(version.deployments.map((d) => d.key));
+  }
+}
