@@ -18,6 +18,7 @@ import { admitProvidersBeforeUpstream } from './gateway/admission/admit-before-u
 import { createMetering, type Metering } from './gateway/admission/create-metering.js';
 import { KeySelfCheck } from './gateway/admission/key-self-check.js';
 import { Router } from './gateway/dispatch/router.js';
+import { RedisCooldowns } from './limits/redis-cooldowns.js';
 import { RequestActivity } from './gateway/request-activity.js';
 import { KeyUsageSnapshots } from './billing/key-usage-snapshots.js';
 import { readKeyUsageStatistics } from './billing/key-usage-statistics.js';
@@ -107,7 +108,12 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   };
   const catalogue = new CatalogueHolder({ path: config.configPath ?? DEMO_CATALOGUE_PATH, env: options.env });
   // Circuits and deployment load outlive catalogue reloads; routed providers are rebuilt per catalogue.
-  const router = new Router({ now });
+  // With Redis, an opened circuit is published at once and other processes' are read every 500 ms.
+  const cooldowns = config.redisUrl === null ? null : await RedisCooldowns.create({ url: config.redisUrl, prefix: config.redisPrefix });
+  const router = new Router({ now, shared: cooldowns });
+  const stopSharing = cooldowns === null
+    ? () => undefined
+    : router.shareCooldowns(cooldowns, () => catalogue.current(), 500, (error) => app?.log.warn({ err: error }, 'reading shared cooldowns failed'));
   let providers: Map<string, Provider> = admitted(catalogue.current());
   catalogue.onChange((next) => {
     const old = providers;
@@ -276,6 +282,8 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       await announcing;
       await requestLog.close();
       await metering.close();
+      stopSharing();
+      cooldowns?.disconnect();
       keys.stop();
       modelAccess.stop();
       await Promise.allSettled([...providers.values()].map((p) => p.close()));

@@ -6,6 +6,11 @@ import { RoutedProvider, type RoutingRuntime } from './routed-provider.js';
 import { buildRoutePlan } from './route-plan.js';
 import type { RouteObserver } from './upstream-attempt.js';
 
+/** Reads the cooldowns other processes published (Redis). */
+export interface SharedCooldownReader {
+  read(keys: readonly string[]): Promise<ReadonlyMap<string, number>>;
+}
+
 /** Options of a {@link Router}. */
 export interface RouterOptions {
   readonly now: () => number;
@@ -73,9 +78,47 @@ export class Router implements RoutingRuntime {
     if (observer.heldDeployment !== null) this.load.release(observer.heldDeployment);
   }
 
+  /**
+   * Apply the cooldowns other processes opened, every `intervalMs`, for the deployments and
+   * credentials of the current catalogue. Returns a function that stops it.
+   */
+  shareCooldowns(reader: SharedCooldownReader, catalogue: () => Catalogue, intervalMs: number, onError: (error: unknown) => void): () => void {
+    let keys: readonly string[] = [];
+    let seen: Catalogue | null = null;
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      const current = catalogue();
+      if (current !== seen) {
+        seen = current;
+        keys = cooldownKeys(current);
+      }
+      busy = true;
+      reader
+        .read(keys)
+        .then((found) => {
+          for (const [key, until] of found) this.board.applyShared(key, until);
+        }, onError)
+        .finally(() => (busy = false));
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Health of a model's default version: its deployments' circuits (fallbacks not counted). */
   health(model: CatalogueModel): Health {
     const version = model.versions.find((v) => v.version === model.defaultVersion) ?? model.versions[0];
     return version === undefined ? 'unavailable' : this.board.health(version.deployments.map((d) => d.key));
   }
+}
+
+/** Circuit keys of every deployment and credential of a catalogue. */
+function cooldownKeys(catalogue: Catalogue): string[] {
+  const keys = new Set<string>();
+  for (const model of catalogue.models.values()) for (const v of model.versions) for (const d of v.deployments) keys.add(d.key);
+  for (const p of catalogue.providers.values()) {
+    keys.add(`cred:${p.id}`);
+    for (let i = 2; i <= p.apiKeys.length; i++) keys.add(`cred:${p.id}#${i}`);
+  }
+  return [...keys];
 }

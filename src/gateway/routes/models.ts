@@ -20,7 +20,7 @@ export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
         const model = resolveCatalogueModel(deps.catalogue(), target.split('@')[0] ?? target);
         return model !== null && visible(model) ? [{ id: name, model, entry: presentAlias(name, target, model) }] : [];
       });
-      const listed = [...models.map((m) => ({ id: m.id, model: m, entry: present(m, now) })), ...aliases];
+      const listed = [...models.map((m) => ({ id: m.id, model: m, entry: present(m, now, deps) })), ...aliases];
       if (isAnthropicCaller(request.headers)) {
         const page = toAnthropicPage(listed.map((l) => toAnthropicModel(l.id, l.model, now, l.entry)), request.query as AnthropicPageQuery);
         return sendJson(reply, session.headers, page);
@@ -36,7 +36,7 @@ export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
       if (model === null || !allowed(session.key, model) || (orgList !== null && !orgList.includes(model.id))) {
         throw new GatewayError('GW_MODEL_NOT_FOUND', `The model '${id}' does not exist or you do not have access to it.`, { param: 'model' });
       }
-      const entry = present(model, deps.now());
+      const entry = present(model, deps.now(), deps);
       await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicModel(model.id, model, deps.now(), entry) : entry);
     }),
   );
@@ -52,7 +52,7 @@ function presentAlias(name: string, target: string, model: CatalogueModel): Reco
 }
 
 /** One listing entry: OpenAI's fields first, then the gateway's own. */
-function present(model: CatalogueModel, now: number): Record<string, unknown> {
+function present(model: CatalogueModel, now: number, deps: GatewayDeps): Record<string, unknown> {
   return {
     id: model.id,
     object: 'model',
@@ -64,6 +64,8 @@ function present(model: CatalogueModel, now: number): Record<string, unknown> {
     context_length: model.contextLength,
     max_output_tokens: model.maxOutputTokens,
     status: modelStatus(model, now),
+    // serving: every deployment of the default version takes traffic; degraded: some cool down; unavailable: all.
+    health: deps.router?.health(model) ?? 'serving',
     default_version: model.defaultVersion,
     versions: model.versions.map((v) => v.version).filter((v): v is string => v !== null),
     capabilities: model.capabilities,
