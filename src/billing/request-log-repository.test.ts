@@ -26,6 +26,10 @@ function entry(id: string, overrides: Partial<RequestLogEntry> = {}): RequestLog
     user: 'end-user-7',
     tags: { team: 'search, "core"', env: 'prod' },
     holdNano: 9_223_372_036_854_775_001n,
+    attempts: [
+      { model: 'acme/chat-1', deployment: 'sim/chat-1', provider: 'sim', status: 503, error: 'upstream_unavailable', latencyMs: 4 },
+      { model: 'acme/chat-1', deployment: 'sim/chat-1', provider: 'sim', status: 200, error: null, latencyMs: 9 },
+    ],
     ...overrides,
   };
 }
@@ -61,6 +65,10 @@ describeEachDialect('request-log-repository', (ctx) => {
       upstreamWaitMs: 0,
       source: 'api',
       userId: null,
+      attempts: [
+        { model: 'acme/chat-1', deployment: 'sim/chat-1', provider: 'sim', status: 503, error: 'upstream_unavailable', latencyMs: 4 },
+        { model: 'acme/chat-1', deployment: 'sim/chat-1', provider: 'sim', status: 200, error: null, latencyMs: 9 },
+      ],
     });
   });
 
@@ -70,9 +78,9 @@ describeEachDialect('request-log-repository', (ctx) => {
   });
 
   it('should store an unauthenticated failure without usage', async () => {
-    const failed = entry('req_401', { orgId: null, projectId: null, keyId: null, modelRequested: null, modelResolved: null, providerId: null, stream: false, status: 401, errorCode: 'invalid_api_key', ttftMs: null, usage: null, costNano: 0n, holdNano: null });
+    const failed = entry('req_401', { orgId: null, projectId: null, keyId: null, modelRequested: null, modelResolved: null, providerId: null, stream: false, status: 401, errorCode: 'invalid_api_key', ttftMs: null, usage: null, costNano: 0n, holdNano: null, attempts: undefined });
     await insertRequestLogRows(ctx.store().db, [failed]);
-    expect(await getRequestLogRow(ctx.store().db, 'req_401')).toMatchObject({ orgId: null, stream: false, status: 401, errorCode: 'invalid_api_key', inputTokens: 0, usageSource: 'none', costNano: 0n, ttftMs: null, holdNano: null });
+    expect(await getRequestLogRow(ctx.store().db, 'req_401')).toMatchObject({ orgId: null, stream: false, status: 401, errorCode: 'invalid_api_key', inputTokens: 0, usageSource: 'none', costNano: 0n, ttftMs: null, holdNano: null, attempts: null });
   });
 
   it('should skip ids already stored, so a retried batch writes nothing twice', async () => {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { moneyText, parseMoney } from '../store/money-column.js';
 import type { Database, RequestLogTable } from '../store/schema.js';
-import type { RequestLogEntry, RequestSource } from './request-log-entry.js';
+import type { RequestLogEntry, RequestSource, UpstreamAttempt } from './request-log-entry.js';
 
 /** A stored request-log row, with usage flattened to the stored counts. */
 export interface RequestLogRow {
@@ -57,6 +57,8 @@ export interface RequestLogRow {
   readonly source: RequestSource;
   /** The console user who made a playground request, or null. */
   readonly userId: string | null;
+  /** Upstream attempts of a routed request, in order; null when the model does not route. */
+  readonly attempts: readonly UpstreamAttempt[] | null;
   /** Arrival time, ms since epoch. */
   readonly createdAt: number;
 }
@@ -92,8 +94,7 @@ function selectRows(db: Kysely<Database>) {
     .select([
       'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
       'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', moneyText('cost_nano').as('cost'), sql<string | null>`CAST(hold_nano AS TEXT)`.as('hold'),
-      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'source', 'user_id', moneyText('cost_nano').as('cost'),
+      'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'source', 'user_id', 'attempts', moneyText('cost_nano').as('cost'), sql<string | null>`CAST(hold_nano AS TEXT)`.as('hold'),
     ]);
 }
 
@@ -103,8 +104,7 @@ type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTake
 export const REQUEST_LOG_COLUMNS = [
   'id', 'org_id', 'project_id', 'key_id', 'endpoint', 'model_requested', 'model_resolved', 'provider_id', 'stream', 'status',
   'error_code', 'latency_ms', 'ttft_ms', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'usage_source',
-  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'hold_nano',
-  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'source', 'user_id',
+  'cost_nano', 'created_at', 'ignored_params', 'end_user', 'tags', 'upstream_wait_ms', 'hold_nano', 'source', 'user_id', 'attempts',
 ] as const satisfies readonly (keyof RequestLogTable)[];
 
 /** Fails to compile when a column of `request_log` is missing from {@link REQUEST_LOG_COLUMNS} (the SQLite worker would drop it). */
@@ -147,6 +147,7 @@ function toInsertable(entry: RequestLogEntry): Insertable<RequestLogTable> {
     hold_nano: entry.holdNano ?? null,
     source: entry.source ?? 'api',
     user_id: entry.userId ?? null,
+    attempts: entry.attempts === undefined ? null : JSON.stringify(entry.attempts),
   };
 }
 
@@ -178,6 +179,7 @@ function toRequestLogRow(row: SelectedRow): RequestLogRow {
     holdNano: row.hold === null ? null : parseMoney(row.hold),
     source: row.source === 'playground' ? 'playground' : 'api',
     userId: row.user_id,
+    attempts: row.attempts === null ? null : (JSON.parse(row.attempts) as UpstreamAttempt[]),
     createdAt: Number(row.created_at),
   };
 }

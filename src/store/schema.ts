@@ -128,6 +128,8 @@ export interface RequestLogTable {
   source: ColumnType<string, string | undefined, string>;
   /** The console user who made a playground request, or null. */
   user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of a routed request's upstream attempts (`UpstreamAttempt`), or null when not routed. */
+  attempts: ColumnType<string | null, string | null | undefined, string | null>;
   /** Arrival time. */
   created_at: Millis;
 }

@@ -22,6 +22,7 @@ export function presentRequest(row: RequestLogRow): z.infer<typeof requestDto> {
     upstream_wait_ms: row.upstreamWaitMs,
     source: row.source,
     user_id: row.userId,
+    attempts: row.attempts === null ? null : row.attempts.map((a) => ({ model: a.model, deployment: a.deployment, provider: a.provider, status: a.status, error: a.error, latency_ms: a.latencyMs })),
     usage: { input_tokens: row.inputTokens, output_tokens: row.outputTokens, cached_tokens: row.cachedTokens, reasoning_tokens: row.reasoningTokens, source: row.usageSource },
     cost_usd: formatUsd(row.costNano),
     user: row.user,

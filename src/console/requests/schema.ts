@@ -40,6 +40,19 @@ export const requestDto = z.object({
   source: z.enum(['api', 'playground']).describe('`api`: made with an inference key; `playground`: made by a person in the console playground (no key: `key_id` is null).'),
   user_id: z.string().nullable().describe('The console user who made a playground request; null for `api` requests.'),
   upstream_wait_ms: z.number().describe('Time the request waited for a free upstream connection (the provider\'s `maxConnections`), ms; 0 when it did not wait.'),
+  attempts: z
+    .array(
+      z.object({
+        model: z.string().describe('Catalogue model the attempt served (another than `model_resolved` asked for on a fallback).'),
+        deployment: z.string().describe('Deployment, `provider/upstreamModel`.'),
+        provider: z.string(),
+        status: z.number().nullable().describe('Upstream HTTP status (200 for the answer); null when none came (refused, reset, timed out).'),
+        error: z.string().nullable().describe('Error code of a failed attempt.'),
+        latency_ms: z.number(),
+      }),
+    )
+    .nullable()
+    .describe('Upstream attempts of a routed request (retries and fallbacks), in order; null for a model served by one deployment.'),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cached_tokens: z.number(), reasoning_tokens: z.number(), source: z.string() }),
   cost_usd: z.string().describe('USD decimal string.'),
   user: z.string().nullable().describe('End-user id the client sent (`user`, Anthropic `metadata.user_id`).'),

@@ -5790,6 +5790,19 @@ export interface paths {
                                 user_id: string | null;
                                 /** @description Time the request waited for a free upstream connection (the provider's `maxConnections`), ms; 0 when it did not wait. */
                                 upstream_wait_ms: number;
+                                /** @description Upstream attempts of a routed request (retries and fallbacks), in order; null for a model served by one deployment. */
+                                attempts: {
+                                    /** @description Catalogue model the attempt served (another than `model_resolved` asked for on a fallback). */
+                                    model: string;
+                                    /** @description Deployment, `provider/upstreamModel`. */
+                                    deployment: string;
+                                    provider: string;
+                                    /** @description Upstream HTTP status (200 for the answer); null when none came (refused, reset, timed out). */
+                                    status: number | null;
+                                    /** @description Error code of a failed attempt. */
+                                    error: string | null;
+                                    latency_ms: number;
+                                }[] | null;
                                 usage: {
                                     input_tokens: number;
                                     output_tokens: number;
@@ -5879,6 +5892,19 @@ export interface paths {
                             user_id: string | null;
                             /** @description Time the request waited for a free upstream connection (the provider's `maxConnections`), ms; 0 when it did not wait. */
                             upstream_wait_ms: number;
+                            /** @description Upstream attempts of a routed request (retries and fallbacks), in order; null for a model served by one deployment. */
+                            attempts: {
+                                /** @description Catalogue model the attempt served (another than `model_resolved` asked for on a fallback). */
+                                model: string;
+                                /** @description Deployment, `provider/upstreamModel`. */
+                                deployment: string;
+                                provider: string;
+                                /** @description Upstream HTTP status (200 for the answer); null when none came (refused, reset, timed out). */
+                                status: number | null;
+                                /** @description Error code of a failed attempt. */
+                                error: string | null;
+                                latency_ms: number;
+                            }[] | null;
                             usage: {
                                 input_tokens: number;
                                 output_tokens: number;
