@@ -45,7 +45,8 @@ export class Router implements RoutingRuntime {
    * caller takes the plain provider exactly as before.
    */
   providerFor(catalogue: Catalogue, providers: ReadonlyMap<string, Provider>, model: CatalogueModel, version: ModelVersion): RoutedProvider | null {
-    if (model.routing === null && version.deployments.length === 1 && !providers.has(`${version.providerId}#2`)) return null;
+    // The plain path (one deployment, one key, nothing declared): three reads, no allocation.
+    if (model.routing === null && version.deployments.length === 1 && (catalogue.providers.get(version.providerId)?.apiKeys.length ?? 0) < 2) return null;
     let byVersion = this.built.get(providers);
     if (byVersion === undefined) {
       byVersion = new Map();
