@@ -101,6 +101,15 @@ export class GatewayMetrics {
     counter(registers, 'tf_gateway_upstream_errors_total', 'Inference requests that ended with an upstream error, by provider and error code.', ['provider', 'code'], function* () {
       for (const [provider, byCode] of counts.upstreamErrors) for (const [code, n] of byCode) yield [{ provider, code }, n];
     });
+    counter(registers, 'tf_gateway_upstream_retries_total', 'Upstream attempts of routed requests that failed and were retried (on the same deployment, another one, or a fallback model), by the provider that failed.', ['provider'], function* () {
+      for (const [provider, n] of counts.retries) yield [{ provider }, n];
+    });
+    counter(registers, 'tf_gateway_upstream_fallbacks_total', 'Routed requests answered by a fallback model, by the model asked for and the model that answered.', ['model', 'fallback'], function* () {
+      for (const [key, n] of counts.fallbacks) {
+        const [model, fallback] = key.split('\u0000');
+        yield [{ model: model!, fallback: fallback! }, n];
+      }
+    });
     counter(registers, 'tf_gateway_admission_refusals_total', 'Inference requests admission refused, by reason (the error code) and HTTP status (402, 429, 503).', ['reason', 'status'], function* () {
       for (const [code, n] of counts.refusals) yield [{ reason: code, status: ADMISSION_REFUSALS.get(code)! }, n];
     });

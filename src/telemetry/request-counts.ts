@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../billing/request-log-entry.js';
+import type { RequestLogEntry, UpstreamAttempt } from '../billing/request-log-entry.js';
 
 /** Latency buckets, seconds: from a cached answer to a long generation. */
 export const DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -62,6 +62,10 @@ export class RequestCounts {
   readonly upstreamErrors = new Map<string, Map<string, number>>();
   /** Error code → requests admission refused with it. */
   readonly refusals = new Map<string, number>();
+  /** provider → failed attempts of routed requests that were retried (on it or elsewhere). */
+  readonly retries = new Map<string, number>();
+  /** `model\u0000fallback` → routed requests a fallback model answered. */
+  readonly fallbacks = new Map<string, number>();
 
   /** Count one entry (once per request, on the hot path). */
   observe(entry: RequestLogEntry, isRefusal: (code: string) => boolean): void {
@@ -80,6 +84,7 @@ export class RequestCounts {
       }
       counts.costNano += entry.costNano;
     }
+    if (entry.attempts !== undefined && entry.attempts.length > 0) this.observeAttempts(entry.attempts);
     const code = entry.errorCode;
     if (code === null) return;
     if (provider !== '' && code.startsWith('upstream_')) {
@@ -88,6 +93,20 @@ export class RequestCounts {
       byCode.set(code, (byCode.get(code) ?? 0) + 1);
     }
     if (isRefusal(code)) this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
+  }
+
+  /** Retries (every attempt followed by another) and a fallback (the answer came from another model). */
+  private observeAttempts(attempts: readonly UpstreamAttempt[]): void {
+    for (let i = 0; i < attempts.length - 1; i++) {
+      const provider = attempts[i]!.provider;
+      this.retries.set(provider, (this.retries.get(provider) ?? 0) + 1);
+    }
+    const first = attempts[0]!;
+    const last = attempts[attempts.length - 1]!;
+    if (last.status === 200 && last.model !== first.model) {
+      const key = `${first.model}\u0000${last.model}`;
+      this.fallbacks.set(key, (this.fallbacks.get(key) ?? 0) + 1);
+    }
   }
 
   /** Every target counted so far. */
