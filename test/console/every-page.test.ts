@@ -43,6 +43,11 @@ describeInBrowser('every console page', () => {
     // Something to list: tokens, and notifications from balance alerts above the demo balance.
     for (const name of ['CI deploy', 'Nightly export', 'Grafana']) await owner('POST', '/api/me/access-tokens', { name });
     await owner('PATCH', `/api/orgs/${gateway.orgId}/billing/alerts`, { lowThresholdUsd: '20.00', criticalThresholdUsd: '15.00' });
+    // Usage for the Overview's chart: two requests with the demo key, one to a deprecated model.
+    for (const model of ['openai/gpt-4o-mini', 'openai/gpt-3.5-turbo']) {
+      const res = await fetch(`${gateway.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gateway.demoKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello' }] }) });
+      expect(res.status).toBe(200);
+    }
     // Settings worth seeing: an alias, an allowed model, a blocked and an open limit.
     await owner('POST', `/api/orgs/${gateway.orgId}/model-aliases`, { name: 'fast', target: 'openai/gpt-4o-mini' });
     await owner('PUT', `/api/orgs/${gateway.orgId}/allowed-models`, { models: ['openai/gpt-4o-mini', 'openai/gpt-4o'] });

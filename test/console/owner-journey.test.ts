@@ -50,7 +50,7 @@ describeInBrowser('console owner journey', () => {
     await expectText(page.getByText('Error rate').locator('..'), /33\.3 %.*1 answered 400 or more/);
     await expectVisible(page.getByRole('img', { name: `Spend per day, ${exact} in total` }));
     await expectText(page.getByRole('list', { name: 'Series' }), `Default${exact}`);
-    await expectText(page.getByTestId('deprecated-models'), /openai\/gpt-3\.5-turbo.*Deprecated.*sunset.*2027.*move to openai\/gpt-4o-mini.*1 requests/);
+    await expectText(page.getByTestId('deprecated-models'), /openai\/gpt-3\.5-turbo.*Deprecated.*sunset.*2027.*move to openai\/gpt-4o-mini.*1 request$/);
     // Stacked by model: the URL says so, and the legend lists both models.
     await page.getByLabel('Stack by').selectOption('model');
     await page.waitForURL(/by=model/);

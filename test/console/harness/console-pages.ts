@@ -48,7 +48,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { name: 'sign-up', as: 'anonymous', path: () => '/console/sign-up', ready: heading('Create your account') },
   { name: 'sign-out', as: 'own-session', path: () => '/console/sign-out', ready: heading('You are signed out') },
   { name: 'invite-new-account', as: 'anonymous', path: (ctx) => ctx.invitePath, ready: heading('Join Demo') },
-  { name: 'org-overview', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`, ready: async (page) => expectVisible(page.getByTestId('balance-alert')) },
+  { name: 'org-overview', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}`, ready: async (page) => expectVisible(page.getByRole('img', { name: /^Spend per day/ })) },
   { name: 'project-keys', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/keys`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'API keys' })) },
   {
     name: 'project-keys-created',

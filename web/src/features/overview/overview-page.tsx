@@ -18,6 +18,11 @@ import { balanceQuery, monthUsageQuery, overviewQuery, type Balance } from './qu
 import { SpendChart } from './spend-chart';
 import { stackDays } from './stack-days';
 
+/** "1 request", "1,234 requests". */
+function requestsText(n: number): string {
+  return `${n.toLocaleString('en-US')} request${n === 1 ? '' : 's'}`;
+}
+
 /** Failed requests as a percentage with one decimal, from integer counts. */
 function errorRate(failed: number, total: number): string {
   if (total === 0) return '—';
@@ -134,7 +139,7 @@ function Overview({ org }: { readonly org: MeOrganization }): ReactElement {
                   {topModels.map((m) => (
                     <li key={m.model}>
                       <code className={styles.code}>{m.model}</code>
-                      <span className={styles.muted}>{m.requests.toLocaleString('en-US')} requests</span>
+                      <span className={styles.muted}>{requestsText(m.requests)}</span>
                       <Money usd={m.cost} />
                     </li>
                   ))}
@@ -154,7 +159,7 @@ function Overview({ org }: { readonly org: MeOrganization }): ReactElement {
                           {m.replacement ? <>; move to <code className={styles.code}>{m.replacement}</code></> : '; no replacement named'}
                         </span>
                       </span>
-                      <span className={styles.muted}>{m.requests.toLocaleString('en-US')} requests</span>
+                      <span className={styles.muted}>{requestsText(m.requests)}</span>
                     </li>
                   ))}
                 </ul>
