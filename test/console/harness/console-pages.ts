@@ -62,8 +62,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await dialog.getByLabel('Monthly budget (USD)').fill('25.00');
       await dialog.getByRole('button', { name: 'Create key' }).click();
       await expectVisible(page.getByRole('dialog', { name: 'API key created' }));
-      },
     },
+  },
   { name: 'org-members', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/members`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Invites' })) },
   {
     name: 'org-members-invite-link',
