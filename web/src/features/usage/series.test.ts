@@ -18,9 +18,9 @@ describe('toChartData', () => {
     const data = groups.map((g, i) => row('2026-11-02T00:00:00.000Z', g, '0.000000000', 10 - i));
     const report = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z', granularity: 'day', group_by: 'model', data, totals: data[0]! } as UsageReport;
     const chart = toChartData(report, 'requests', (g) => g ?? 'none');
-    expect(chart.series).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'Other']);
+    expect(chart.series).toEqual(['a', 'b', 'c', 'd', 'e', 'Other']);
     expect(chart.buckets.map((b) => b.start)).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z']);
-    expect(chart.buckets[1]!.values).toEqual([10, 9, 8, 7, 6, 5, 4 + 3]);
+    expect(chart.buckets[1]!.values).toEqual([10, 9, 8, 7, 6, 5 + 4 + 3]);
   });
 });
 

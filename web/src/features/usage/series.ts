@@ -3,7 +3,7 @@ import type { Granularity, Metric } from './search';
 import type { UsageReport, UsageRow } from './queries';
 
 /** Series drawn apart; the rest are summed into "Other". */
-export const MAX_SERIES = 6;
+export const MAX_SERIES = 5;
 
 /** A bucket of the chart: its start and each series' value. */
 export interface ChartBucket {

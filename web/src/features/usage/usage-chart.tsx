@@ -10,7 +10,7 @@ const LEFT = 56;
 const BOTTOM = 24;
 const TOP = 8;
 
-const SERIES_CLASS = [styles.s0, styles.s1, styles.s2, styles.s3, styles.s4, styles.s5, styles.s6];
+const SERIES_CLASS = [styles.s0, styles.s1, styles.s2, styles.s3, styles.s4, styles.s5];
 
 /** A bucket's start as the API means it: a UTC hour, day or month. */
 export function bucketLabel(start: string, granularity: Granularity): string {
