@@ -186,6 +186,8 @@ try {
   const firstRow = (page) => page.locator('table[aria-label="Requests"] tbody tr:not([aria-hidden]) button').first().waitFor({ timeout: 30_000 });
   const usageTable = (page) => page.locator('table[aria-label="Usage figures"] tbody tr').first().waitFor({ timeout: 30_000 });
   const results = [];
+  // The floor on this machine: the shell with a small page (sign-in check, /api/me, one short list).
+  results.push(await measure(browser, gateway, cookie, 'baseline: API keys page (20 keys)', `${base}/keys`, (page) => page.locator('table[aria-label="API keys"] tbody tr button').first().waitFor({ timeout: 30_000 })));
   results.push(await measure(browser, gateway, cookie, 'Request log (newest 50)', `${base}/requests`, firstRow));
   results.push(await measure(browser, gateway, cookie, 'Request log, one key + status 200 + 24 h', `${base}/requests?key=${keys[7]}&status=200&range=24h`, firstRow));
   results.push(await measure(browser, gateway, cookie, 'Request log, drawer open (req_ link)', `${base}/requests?request=${(() => { const d = new Database(file, { readonly: true }); const r = d.prepare('SELECT id FROM request_log ORDER BY created_at DESC LIMIT 1').get(); d.close(); return r.id; })()}`, (page) => page.locator('table[aria-label="Cost by token class"]').waitFor({ timeout: 30_000 })));
@@ -193,6 +195,25 @@ try {
   results.push(await measure(browser, gateway, cookie, 'Usage, 30 days per hour, no grouping', `${base}/usage?range=30d&granularity=hour`, usageTable));
   results.push(await measure(browser, gateway, cookie, 'Usage, 30 days per day by tag:team', `${base}/usage?range=30d&group=tag:team`, usageTable));
   results.push(await measure(browser, gateway, cookie, 'Organization usage, 30 days by project', `/console/orgs/${org.id}/usage?range=30d&group=project`, usageTable));
+  // The same data read straight from the API (no browser): what the queries themselves cost.
+  const api = async (label, path) => {
+    const times = [];
+    for (let run = 0; run <= N.runs; run++) {
+      const started = performance.now();
+      const res = await fetch(`${gateway.url}${path}`, { headers: { cookie: `tf_session=${cookie}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      if (run > 0) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { label: `API: ${label}`, median: times[Math.floor(times.length / 2)], max: times.at(-1) };
+  };
+  const from = new Date(Date.now() - N.days * 86_400_000).toISOString();
+  results.push(await api('GET requests?limit=50', `/api/projects/${project.id}/requests?limit=50`));
+  results.push(await api('GET requests, one key + status 200', `/api/projects/${project.id}/requests?limit=50&key_id=${keys[7]}&status=200`));
+  results.push(await api('GET usage 30 days per day by model', `/api/projects/${project.id}/usage?from=${from}&granularity=day&group_by=model`));
+  results.push(await api('GET usage 30 days per hour', `/api/projects/${project.id}/usage?from=${from}&granularity=hour`));
+  results.push(await api('GET org usage 30 days by project', `/api/orgs/${org.id}/usage?from=${from}&granularity=day&group_by=project`));
   const js = bundleGzipKb();
   console.log(`\nConsole pages on ${counts.requestLog.toLocaleString()} request-log rows over ${N.days} days (${N.keys} keys, ${N.users} end users), SQLite, Chromium; ${N.runs} runs after a warm-up.\n`);
   console.log('| page | median ms | max ms | budget |');
