@@ -30,7 +30,7 @@ const ORG_PAGES: readonly NavPage<OrganizationAction>[] = [
   { label: 'Settings', path: '/settings', ability: 'read' },
 ];
 const PROJECT_PAGES: readonly NavPage<ProjectAction>[] = [
-  { label: 'Playground', ability: 'manage_keys' },
+  { label: 'Playground', ability: 'use_playground' },
   { label: 'API keys', ability: 'read' },
   { label: 'Request log', ability: 'read_requests' },
   { label: 'Usage', ability: 'read_usage' },
