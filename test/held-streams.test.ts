@@ -61,11 +61,17 @@ models:
     const texts = await Promise.all(streams.filter((s) => s !== leaver).map((s) => s.rest));
     expect(texts.every((t) => t.includes('"content":"hello"') && t.trimEnd().endsWith('data: [DONE]'))).toBe(true);
 
-    await gw.gateway.flushRequestLog();
+    // The leaver's entry is written once its delivered text is counted (on the tokenizer thread).
+    await expect
+      .poll(async () => {
+        await gw.gateway.flushRequestLog();
+        return (await getRequestLogRow(gw.gateway.store.db, leaver.id))?.status;
+      }, { timeout: 30_000, interval: 200 })
+      .toBe(499);
     const left = await getRequestLogRow(gw.gateway.store.db, leaver.id);
     expect(left?.status).toBe(499);
     expect(left?.usageSource).toBe('estimated');
-    expect(left?.outputTokens).toBe(estimateTokens(['hello']));
+    expect(left?.outputTokens).toBe(await estimateTokens(['hello']));
     // Exact cost of what it got: $1 / M input and $2 / M output tokens are 1,000 and 2,000 nano-USD a token.
     expect(left?.costNano).toBe(BigInt(left!.inputTokens) * 1000n + BigInt(left!.outputTokens) * 2000n);
 

@@ -46,7 +46,8 @@ describe('selectVersion', () => {
   const gpt4o = model('openai/gpt-4o');
 
   it('should serve the default version when none is pinned', () => {
-    expect(selectVersion(gpt4o, null)).toEqual({ version: '2024-11-20', providerId: 'sim', upstreamModel: 'gpt-4o-2024-11-20' });
+    expect(selectVersion(gpt4o, null)).toMatchObject({ version: '2024-11-20', providerId: 'sim', upstreamModel: 'gpt-4o-2024-11-20' });
+    expect(selectVersion(gpt4o, null)?.deployments.map((d) => d.providerId)).toEqual(['sim']);
   });
 
   it('should serve a pinned version and refuse an unknown one', () => {
@@ -56,7 +57,7 @@ describe('selectVersion', () => {
 
   it('should serve the only deployment of an unversioned model', () => {
     const llama = model('meta/llama-3.1-8b-instruct');
-    expect(selectVersion(llama, null)).toEqual({ version: null, providerId: 'sim', upstreamModel: 'meta-llama/Llama-3.1-8B-Instruct' });
+    expect(selectVersion(llama, null)).toMatchObject({ version: null, providerId: 'sim', upstreamModel: 'meta-llama/Llama-3.1-8B-Instruct' });
     expect(selectVersion(llama, '2024-07-23')).toBeNull();
   });
 
