@@ -8,6 +8,7 @@ import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
+import { isSpace, stringEnd } from './json-scan.js';
 
 /** Largest non-streamed upstream answer accepted (embeddings of 2048 inputs fit comfortably). */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
@@ -119,22 +120,6 @@ export function addUsageCost(text: string, cost: string): string | null {
   return null;
 }
 
-/** Index of the quote closing the string that starts at `start`, or -1. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    const q = text.indexOf('"', i);
-    if (q < 0) return -1;
-    let backslashes = 0;
-    for (let b = q - 1; b > start && text.charCodeAt(b) === 0x5c; b--) backslashes++;
-    if (backslashes % 2 === 0) return q;
-    i = q + 1;
-  }
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
 
 /**
  * The `defaults` (top-level fields the request asked for, such as `service_tier`) that the upstream's

@@ -1,3 +1,5 @@
+import { isSpace, stringEnd } from './json-scan.js';
+
 /**
  * `text` (one JSON object, as an upstream sent it) with its top-level `"model"` string replaced by
  * `model`, so passthrough answers name the catalogue model without re-serialising every chunk.
@@ -38,21 +40,4 @@ export function replaceTopLevelModel(text: string, model: string): string {
     }
   }
   return text;
-}
-
-/** Index of the quote closing the string that starts at `start`, or -1. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    const q = text.indexOf('"', i);
-    if (q < 0) return -1;
-    let backslashes = 0;
-    for (let b = q - 1; b > start && text.charCodeAt(b) === 0x5c; b--) backslashes++;
-    if (backslashes % 2 === 0) return q;
-    i = q + 1;
-  }
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
