@@ -6,6 +6,7 @@ import { insertModelAlias } from '../catalog/model-alias-repository.js';
 import { createId, createRequestId } from '../core/ids.js';
 import { addTestMember, buildConsoleApp, call, createTestKey, createTestOrg, createTestPerson, TEST_ADMIN_TOKEN, type TestPerson } from '../testing/console-fixture.js';
 import { describeEachDialect } from '../testing/dialects.js';
+import { emitWebhookEvent } from '../webhooks/emit-event.js';
 import { insertWebhookEndpoint } from '../webhooks/endpoint-repository.js';
 import { insertPayment } from '../payments/payment-repository.js';
 import { CONSOLE_ROUTES } from './console-routes.js';
@@ -75,6 +76,12 @@ describeEachDialect('console role matrix', (ctx) => {
   async function freshWebhook(scope: Scope): Promise<string> {
     const endpoint = await insertWebhookEndpoint(db(), { orgId: scope.orgId, url: 'https://hooks.example.test/x', description: '', eventTypes: ['*'], enabled: true, secret: 'whsec_dGVzdA==', now: Date.now() });
     return endpoint.id;
+  }
+  async function freshDelivery(scope: Scope): Promise<string> {
+    const endpointId = await freshWebhook(scope);
+    const eventId = await db().transaction().execute((trx) => emitWebhookEvent(trx, { orgId: scope.orgId, type: 'webhook.test', data: {}, now: Date.now(), onlyEndpointId: endpointId }));
+    const delivery = await db().selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId!).executeTakeFirstOrThrow();
+    return `${endpointId}/deliveries/${delivery.id}`;
   }
   async function freshPayment(scope: Scope): Promise<string> {
     const id = createId('pay');
@@ -152,6 +159,7 @@ describeEachDialect('console role matrix', (ctx) => {
     'DELETE /orgs/:orgId/webhooks/:endpointId': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}` }),
     'POST /orgs/:orgId/webhooks/:endpointId/rotate-secret': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}/rotate-secret` }),
     'GET /orgs/:orgId/webhooks/:endpointId/deliveries': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}/deliveries` }),
+    'GET /orgs/:orgId/webhooks/:endpointId/deliveries/:deliveryId': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshDelivery(s)}` }),
     'POST /orgs/:orgId/webhooks/:endpointId/test': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}/test` }),
   };
 

@@ -156,3 +156,21 @@ export interface WebhookDeliveriesTable {
   /** Time of the last attempt, or null. */
   last_attempt_at: Millis | null;
 }
+
+/** One attempt of a webhook delivery (a POST made, or refused before it left). */
+export interface WebhookDeliveryAttemptsTable {
+  /** The delivery. */
+  delivery_id: string;
+  /** 1 for the first attempt, then 2, 3 ... */
+  attempt: number;
+  /** When the POST was sent. */
+  attempted_at: Millis;
+  /** HTTP status the receiver answered, or null (no answer). */
+  response_status: number | null;
+  /** From sending to the end of the answer (or the failure), ms. */
+  latency_ms: number;
+  /** Why the attempt failed, or null. */
+  error: string | null;
+  /** The start of the receiver's answer body (at most 1 KiB), or null when there was none. */
+  response_body: string | null;
+}

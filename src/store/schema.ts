@@ -5,7 +5,8 @@ import type {
 } from './console-schema.js';
 import type { UsageRollupsTable, UsageTagRollupsTable } from './usage-schema.js';
 import type {
-  BillingAlertsTable, CreditBucketsTable, OrgBalancesTable, PaymentsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable,
+  BillingAlertsTable, CreditBucketsTable, OrgBalancesTable, PaymentsTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable,
+  WebhookEventsTable,
 } from './billing-schema.js';
 
 /** Milliseconds since the Unix epoch, stored as BIGINT (exact in both engines; read as a number). */
@@ -236,6 +237,8 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   /** Webhook delivery queue. */
   webhook_deliveries: WebhookDeliveriesTable;
+  /** Every attempt of each webhook delivery. */
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 /** A stored `/v1/responses` answer (`store: true`); readable only by keys of the same project. */

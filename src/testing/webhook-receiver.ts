@@ -9,8 +9,8 @@ export interface ReceivedWebhook {
   readonly at: number;
 }
 
-/** What the receiver answers: a status, or `hang` (never answers). */
-export type ReceiverAnswer = number | 'hang';
+/** What the receiver answers: a status, a status with a body, or `hang` (never answers). */
+export type ReceiverAnswer = number | { readonly status: number; readonly body: string } | 'hang';
 
 /** A real HTTP webhook receiver for tests. */
 export interface WebhookReceiver {
@@ -54,7 +54,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         hanging.add(res);
         return;
       }
-      res.writeHead(answer).end();
+      if (typeof answer === 'number') res.writeHead(answer).end();
+      else res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 
 /** A claimed delivery with what the attempt needs. */
@@ -87,34 +87,57 @@ export interface AttemptOutcome {
   readonly nextAttemptAt: number;
   /** Attempt time. */
   readonly at: number;
-}
-
-/** Record an attempt's outcome and release the claim; ignored if the claim was lost meanwhile. */
-export async function recordAttempt(db: Kysely<Database>, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: outcome.status,
-      attempts: outcome.attempts,
-      last_status: outcome.httpStatus,
-      last_error: outcome.error === null ? null : outcome.error.slice(0, 500),
-      last_attempt_at: outcome.at,
-      next_attempt_at: outcome.nextAttemptAt,
-      locked_until: null,
-    })
-    .where('id', '=', delivery.id)
-    .where('locked_until', '=', delivery.lockedUntil)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  /**
+   * What this attempt sent and got, stored as the delivery's attempt number `attempts`; null when
+   * no POST was made (the endpoint was disabled meanwhile).
+   */
+  readonly attempt: { readonly latencyMs: number; readonly responseBody: string | null } | null;
 }
 
 /**
- * Retention: delete deliveries created before `before` that are finished, then events created
+ * Record an attempt's outcome and release the claim, with the attempt in the delivery's history, in
+ * one transaction; ignored (nothing written) if the claim was lost meanwhile.
+ */
+export async function recordAttempt(db: Kysely<Database>, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  const error = outcome.error === null ? null : outcome.error.slice(0, 500);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: outcome.status,
+        attempts: outcome.attempts,
+        last_status: outcome.httpStatus,
+        last_error: error,
+        last_attempt_at: outcome.at,
+        next_attempt_at: outcome.nextAttemptAt,
+        locked_until: null,
+      })
+      .where('id', '=', delivery.id)
+      .where('locked_until', '=', delivery.lockedUntil)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    if (outcome.attempt !== null) {
+      await trx.insertInto('webhook_delivery_attempts').values({
+        delivery_id: delivery.id, attempt: outcome.attempts, attempted_at: outcome.at, response_status: outcome.httpStatus,
+        latency_ms: outcome.attempt.latencyMs, error, response_body: outcome.attempt.responseBody,
+      }).execute();
+    }
+    return true;
+  });
+}
+
+/**
+ * Retention: delete deliveries created before `before` that are finished (with their attempts), then events created
  * before it that have no delivery left and no dedupe key. Events with a dedupe key are kept (small
  * rows) because the key is what stops a fact being announced again after a restart.
  */
 export async function deleteOldDeliveries(db: Kysely<Database>, before: number): Promise<{ deliveries: number; events: number }> {
-  const deliveries = await db.deleteFrom('webhook_deliveries').where('created_at', '<', before).where('status', '!=', 'pending').executeTakeFirst();
+  const finished = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) => eb.and([eb('created_at', '<', before), eb('status', '!=', 'pending')]);
+  await db
+    .deleteFrom('webhook_delivery_attempts')
+    .where('delivery_id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where(finished))
+    .execute();
+  const deliveries = await db.deleteFrom('webhook_deliveries').where(finished).executeTakeFirst();
   const events = await db
     .deleteFrom('webhook_events')
     .where('created_at', '<', before)

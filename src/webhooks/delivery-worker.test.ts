@@ -62,6 +62,11 @@ describeEachDialect('webhook delivery worker', (ctx) => {
       expect(got.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId, eventId]);
       for (const r of got) expect(new Webhook(secret).verify(r.body, r.headers as Record<string, string>)).toMatchObject({ type: 'billing.balance_low', data: { balance_usd: '4.990000000' } });
       expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(35);
+      // Each attempt is in the delivery's history, not only the last.
+      const row = await deliveryOf(eventId);
+      const history = await db().selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', row.id).orderBy('attempt').execute();
+      expect(history.map((a) => [Number(a.attempt), a.response_status === null ? null : Number(a.response_status), a.error])).toEqual([[1, 500, 'HTTP 500'], [2, 500, 'HTTP 500'], [3, 200, null]]);
+      expect(Number(history[2]!.attempted_at)).toBe(Number(row.last_attempt_at));
       await new Promise((r) => setTimeout(r, 120));
       expect(receiver.received).toHaveLength(3);
     } finally {
@@ -80,6 +85,9 @@ describeEachDialect('webhook delivery worker', (ctx) => {
       expect(row).toMatchObject({ status: 'failed', last_status: null });
       expect(Number(row.attempts)).toBe(3);
       expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+      const history = await db().selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', row.id).execute();
+      expect(history).toHaveLength(3);
+      expect(history.every((a) => a.response_status === null && a.response_body === null && /ECONNREFUSED|connect/i.test(a.error ?? ''))).toBe(true);
     } finally {
       await worker.stop();
     }
@@ -167,6 +175,8 @@ describeEachDialect('webhook delivery worker', (ctx) => {
     await worker.runOnce();
     await worker.stop();
     expect(await deliveryOf(queued)).toMatchObject({ status: 'failed', last_error: 'endpoint disabled' });
+    // Nothing was sent, so there is no attempt to show.
+    expect(await db().selectFrom('webhook_delivery_attempts').select('attempt').where('delivery_id', '=', (await deliveryOf(queued)).id).execute()).toEqual([]);
     expect(receiver.received.map((r) => r.headers['webhook-id'])).not.toContain(queued);
   });
 
@@ -177,11 +187,14 @@ describeEachDialect('webhook delivery worker', (ctx) => {
     const oldDeduped = (await db().transaction().execute((trx) => emitWebhookEvent(trx, { orgId, type: 'model.deprecated', data: {}, dedupeKey: `k-${orgId}`, now: old })))!;
     const recent = (await emit(orgId))!;
     await db().updateTable('webhook_deliveries').set({ status: 'succeeded' }).where('event_id', 'in', [oldEvent, oldDeduped]).execute();
+    const oldDelivery = (await deliveryOf(oldEvent)).id;
+    await db().insertInto('webhook_delivery_attempts').values({ delivery_id: oldDelivery, attempt: 1, attempted_at: old, response_status: 204, latency_ms: 3, error: null, response_body: null }).execute();
     await deleteOldDeliveries(db(), Date.now() - 30 * 24 * 3_600_000);
     const events = await db().selectFrom('webhook_events').select('id').where('org_id', '=', orgId).execute();
     expect(events.map((e) => e.id).sort()).toEqual([oldDeduped, recent].sort());
     const left = await db().selectFrom('webhook_deliveries').select('event_id').where('org_id', '=', orgId).execute();
     expect(left.map((d) => d.event_id)).toEqual([recent]);
+    expect(await db().selectFrom('webhook_delivery_attempts').select('attempt').where('delivery_id', '=', oldDelivery).execute()).toEqual([]);
     // The kept key still stops a second announcement.
     expect(await db().transaction().execute((trx) => emitWebhookEvent(trx, { orgId, type: 'model.deprecated', data: {}, dedupeKey: `k-${orgId}`, now: Date.now() }))).toBeNull();
   });

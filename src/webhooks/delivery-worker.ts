@@ -146,21 +146,23 @@ export class WebhookDeliveryWorker {
     // The endpoint was disabled after the event was queued: it gets nothing.
     if (!delivery.enabled) {
       const at = this.#now();
-      await recordAttempt(this.#db, delivery, { status: 'failed', attempts: delivery.attempts, httpStatus: null, error: 'endpoint disabled', nextAttemptAt: at, at });
+      await recordAttempt(this.#db, delivery, { status: 'failed', attempts: delivery.attempts, httpStatus: null, error: 'endpoint disabled', nextAttemptAt: at, at, attempt: null });
       return;
     }
     const at = this.#now();
     const headers = await signWebhook({ id: delivery.eventId, timestampMs: at, body: delivery.payload, secrets: delivery.secrets });
+    const sent = performance.now();
     const result = await postWebhook({ url: delivery.url, headers, body: delivery.payload, timeoutMs: this.#timeoutMs, dispatcher: this.#agent, allowPrivate: this.#allowPrivate });
+    const attempt = { latencyMs: Math.round(performance.now() - sent), responseBody: result.responseBody };
     const attempts = delivery.attempts + 1;
     const done = this.#now();
     if (result.error === null) {
-      await recordAttempt(this.#db, delivery, { status: 'succeeded', attempts, httpStatus: result.status, error: null, nextAttemptAt: done, at });
+      await recordAttempt(this.#db, delivery, { status: 'succeeded', attempts, httpStatus: result.status, error: null, nextAttemptAt: done, at, attempt });
       return;
     }
     const next = nextAttemptAt(this.#schedule, attempts, done);
     await recordAttempt(this.#db, delivery, {
-      status: next === null ? 'failed' : 'pending', attempts, httpStatus: result.status, error: result.error, nextAttemptAt: next ?? done, at,
+      status: next === null ? 'failed' : 'pending', attempts, httpStatus: result.status, error: result.error, nextAttemptAt: next ?? done, at, attempt,
     });
   }
 }

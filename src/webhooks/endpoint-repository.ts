@@ -101,6 +101,7 @@ export async function rotateWebhookSecret(db: Kysely<Database>, id: string, secr
 
 /** Delete an endpoint and its queued and past deliveries. */
 export async function deleteWebhookEndpoint(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('webhook_delivery_attempts').where('delivery_id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id)).execute();
   await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
   await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
 }
@@ -119,21 +120,63 @@ export interface WebhookDeliveryRow {
   readonly createdAt: number;
 }
 
+const DELIVERY_COLUMNS = ['d.id', 'd.event_id', 'e.type', 'd.status', 'd.attempts', 'd.last_status', 'd.last_error', 'd.next_attempt_at', 'd.last_attempt_at', 'd.created_at'] as const;
+
+function toDeliveryRow(r: { id: string; event_id: string; type: string; status: string; attempts: number; last_status: number | null; last_error: string | null; next_attempt_at: number; last_attempt_at: number | null; created_at: number }): WebhookDeliveryRow {
+  return {
+    id: r.id, eventId: r.event_id, eventType: r.type, status: r.status, attempts: Number(r.attempts),
+    lastStatus: r.last_status === null ? null : Number(r.last_status), lastError: r.last_error,
+    nextAttemptAt: Number(r.next_attempt_at), lastAttemptAt: r.last_attempt_at === null ? null : Number(r.last_attempt_at), createdAt: Number(r.created_at),
+  };
+}
+
 /** Deliveries of an endpoint, newest first, one keyset page. */
 export async function listEndpointDeliveries(db: Kysely<Database>, endpointId: string, page: { readonly limit: number; readonly after: Cursor | null }): Promise<WebhookDeliveryRow[]> {
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.event_id', 'e.type', 'd.status', 'd.attempts', 'd.last_status', 'd.last_error', 'd.next_attempt_at', 'd.last_attempt_at', 'd.created_at'])
+    .select(DELIVERY_COLUMNS)
     .where('d.endpoint_id', '=', endpointId)
     .$if(page.after !== null, (q) => q.where(keysetAfter('d.created_at', 'd.id', page.after!, 'desc')))
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .limit(page.limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id, eventId: r.event_id, eventType: r.type, status: r.status, attempts: Number(r.attempts),
-    lastStatus: r.last_status === null ? null : Number(r.last_status), lastError: r.last_error,
-    nextAttemptAt: Number(r.next_attempt_at), lastAttemptAt: r.last_attempt_at === null ? null : Number(r.last_attempt_at), createdAt: Number(r.created_at),
-  }));
+  return rows.map(toDeliveryRow);
+}
+
+/** One attempt of a delivery. */
+export interface WebhookAttemptRow {
+  /** 1, 2, 3 ... */
+  readonly attempt: number;
+  readonly attemptedAt: number;
+  readonly responseStatus: number | null;
+  readonly latencyMs: number;
+  readonly error: string | null;
+  readonly responseBody: string | null;
+}
+
+/** One delivery of an endpoint with the payload it sends and every attempt, oldest first; null when there is none. */
+export async function getEndpointDelivery(
+  db: Kysely<Database>,
+  endpointId: string,
+  deliveryId: string,
+): Promise<{ readonly delivery: WebhookDeliveryRow; readonly payload: string; readonly attempts: WebhookAttemptRow[] } | null> {
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .select([...DELIVERY_COLUMNS, 'e.payload'])
+    .where('d.endpoint_id', '=', endpointId)
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const attempts = await db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+  return {
+    delivery: toDeliveryRow(row),
+    payload: row.payload,
+    attempts: attempts.map((a) => ({
+      attempt: Number(a.attempt), attemptedAt: Number(a.attempted_at), responseStatus: a.response_status === null ? null : Number(a.response_status),
+      latencyMs: Number(a.latency_ms), error: a.error, responseBody: a.response_body,
+    })),
+  };
 }

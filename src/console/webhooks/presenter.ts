@@ -1,9 +1,9 @@
 import { abilitiesOf } from '../../auth/authorize.js';
 import type { Permission } from '../../auth/permissions.js';
 import { webhookEndpointPolicy } from '../../auth/policies/webhook-endpoint.js';
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../webhooks/endpoint-repository.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../webhooks/endpoint-repository.js';
 import { isoTime, isoTimeOrNull } from '../internal/wire.js';
-import type { WebhookDeliveryView, WebhookEndpointView } from './schema.js';
+import type { WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from './schema.js';
 
 /** Present an endpoint (never its secret) with the caller's abilities. */
 export function presentWebhookEndpoint(row: WebhookEndpointRow, permissions: ReadonlySet<Permission>, now: number): WebhookEndpointView {
@@ -40,5 +40,21 @@ export function presentWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery
     next_attempt_at: row.status === 'pending' ? isoTime(row.nextAttemptAt) : null,
     last_attempt_at: isoTimeOrNull(row.lastAttemptAt),
     created_at: isoTime(row.createdAt),
+  };
+}
+
+/** Present a delivery with its payload and every attempt. */
+export function presentWebhookDeliveryDetail(row: WebhookDeliveryRow, payload: string, attempts: readonly WebhookAttemptRow[]): WebhookDeliveryDetailView {
+  return {
+    ...presentWebhookDelivery(row),
+    payload,
+    attempt_history: attempts.map((a) => ({
+      attempt: a.attempt,
+      attempted_at: isoTime(a.attemptedAt),
+      response_status: a.responseStatus,
+      latency_ms: a.latencyMs,
+      error: a.error,
+      response_body: a.responseBody,
+    })),
   };
 }

@@ -2,10 +2,10 @@ import { orgParams } from '../organizations/schema.js';
 import { pageEnvelopeSchema } from '../internal/pagination.js';
 import { defineRoute, type ConsoleRoute } from '../internal/route.js';
 import {
-  createWebhookBody, listWebhooksQuery, updateWebhookBody, webhookDeliveryDto, webhookEndpointDto, webhookEndpointParams, webhookEndpointWithSecretDto, webhookTestDto,
+  createWebhookBody, listWebhooksQuery, updateWebhookBody, webhookDeliveryDetailDto, webhookDeliveryDto, webhookDeliveryParams, webhookEndpointDto, webhookEndpointParams, webhookEndpointWithSecretDto, webhookTestDto,
 } from './schema.js';
 import {
-  createWebhookEndpoint, deleteWebhookEndpointById, getWebhookEndpointView, listWebhookDeliveryViews, listWebhookEndpointViews, rotateWebhookEndpointSecret,
+  createWebhookEndpoint, deleteWebhookEndpointById, getWebhookDeliveryView, getWebhookEndpointView, listWebhookDeliveryViews, listWebhookEndpointViews, rotateWebhookEndpointSecret,
   sendWebhookTest, updateWebhookEndpointFields,
 } from './service.js';
 
@@ -48,6 +48,12 @@ export const webhookRoutes: readonly ConsoleRoute[] = [
     method: 'GET', url: '/orgs/:orgId/webhooks/:endpointId/deliveries', tag, auth: 'member', permission, summary: "List an endpoint's recent deliveries, newest first.",
     params: webhookEndpointParams, query: listWebhooksQuery, response: pageEnvelopeSchema(webhookDeliveryDto),
     handler: ({ ctx, actor, params, query }) => listWebhookDeliveryViews(ctx, actor, params.orgId, params.endpointId, query),
+  }),
+  defineRoute({
+    method: 'GET', url: '/orgs/:orgId/webhooks/:endpointId/deliveries/:deliveryId', tag, auth: 'member', permission,
+    summary: 'Get one delivery with the payload it sends and every attempt (time, HTTP status, latency, error, the start of the answer).',
+    params: webhookDeliveryParams, response: webhookDeliveryDetailDto,
+    handler: ({ ctx, actor, params }) => getWebhookDeliveryView(ctx, actor, params.orgId, params.endpointId, params.deliveryId),
   }),
   defineRoute({
     method: 'POST', url: '/orgs/:orgId/webhooks/:endpointId/test', tag, auth: 'member', permission, status: 201, summary: 'Queue a webhook.test ping to this endpoint.',

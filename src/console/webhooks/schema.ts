@@ -93,6 +93,28 @@ export const webhookDeliveryDto = z.object({
   created_at: z.string(),
 });
 
+/** Path of routes on one delivery. */
+export const webhookDeliveryParams = webhookEndpointParams.extend({
+  /** Delivery id. */
+  deliveryId: idParam('whd'),
+});
+
+/** One attempt of a delivery: a POST made and what the receiver answered, or why it did not. */
+export const webhookAttemptDto = z.object({
+  attempt: z.number().int().describe('1 for the first attempt, then 2, 3 ...'),
+  attempted_at: z.string(),
+  response_status: z.number().int().nullable().describe('HTTP status the receiver answered, or null (no answer: refused, reset, timed out).'),
+  latency_ms: z.number().int().describe('From sending to the end of the answer (or the failure).'),
+  error: z.string().nullable().describe('Why the attempt failed (non-2xx status or network error), or null.'),
+  response_body: z.string().nullable().describe("The start of the receiver's answer (at most 1 KiB), or null when it sent none."),
+});
+
+/** A delivery with what it sends and every attempt. */
+export const webhookDeliveryDetailDto = webhookDeliveryDto.extend({
+  payload: z.string().describe('The body POSTed on every attempt, exactly as sent (JSON text).'),
+  attempt_history: z.array(webhookAttemptDto).describe('Every attempt, oldest first (as many as `attempts`).'),
+});
+
 /** Answer of the test route: the queued ping. */
 export const webhookTestDto = z.object({ event_id: z.string(), delivery_id: z.string() });
 
@@ -100,3 +122,5 @@ export const webhookTestDto = z.object({ event_id: z.string(), delivery_id: z.st
 export type WebhookEndpointView = z.infer<typeof webhookEndpointDto>;
 /** The delivery view. */
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryDto>;
+/** The delivery view with its attempts. */
+export type WebhookDeliveryDetailView = z.infer<typeof webhookDeliveryDetailDto>;

@@ -2,14 +2,14 @@ import { authorizeOrg, type Actor } from '../../auth/authorize.js';
 import { GatewayError } from '../../core/errors.js';
 import { emitWebhookEvent } from '../../webhooks/emit-event.js';
 import {
-  deleteWebhookEndpoint, getWebhookEndpoint, insertWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint,
+  deleteWebhookEndpoint, getEndpointDelivery, getWebhookEndpoint, insertWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint,
 } from '../../webhooks/endpoint-repository.js';
 import { generateWebhookSecret } from '../../webhooks/webhook-secret.js';
 import { writeAudit, type ChangeContext } from '../audit-log/write-audit.js';
 import type { ConsoleContext } from '../internal/console-context.js';
 import { toPage, toPageRequest } from '../internal/pagination.js';
-import { presentWebhookDelivery, presentWebhookEndpoint, snapshotWebhookEndpoint } from './presenter.js';
-import type { WebhookEndpointView } from './schema.js';
+import { presentWebhookDelivery, presentWebhookDeliveryDetail, presentWebhookEndpoint, snapshotWebhookEndpoint } from './presenter.js';
+import type { WebhookDeliveryDetailView, WebhookEndpointView } from './schema.js';
 
 /** How long the secret before a rotation keeps signing deliveries: 24 hours. */
 export const PREVIOUS_SECRET_OVERLAP_MS = 24 * 3_600_000;
@@ -108,6 +108,14 @@ export async function listWebhookDeliveryViews(ctx: ConsoleContext, actor: Actor
   await loadEndpoint(ctx, actor, orgId, endpointId);
   const rows = await listEndpointDeliveries(ctx.db, endpointId, toPageRequest(query));
   return toPage(rows, query, presentWebhookDelivery);
+}
+
+/** One delivery of an endpoint with its payload and every attempt. */
+export async function getWebhookDeliveryView(ctx: ConsoleContext, actor: Actor, orgId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDetailView> {
+  await loadEndpoint(ctx, actor, orgId, endpointId);
+  const found = await getEndpointDelivery(ctx.db, endpointId, deliveryId);
+  if (found === null) throw new GatewayError('CONSOLE_NOT_FOUND', `No delivery '${deliveryId}' for this webhook endpoint.`);
+  return presentWebhookDeliveryDetail(found.delivery, found.payload, found.attempts);
 }
 
 /** Queue a `webhook.test` ping to this endpoint only (whatever it subscribes to); 409 when it is disabled. */

@@ -194,6 +194,49 @@ describeEachDialect('console webhooks', (ctx) => {
     expect(second.next_cursor).toBeNull();
   });
 
+  it('should read a delivery with every attempt: the failed one with its answer, then the success', async () => {
+    const { orgId } = await freshOrg();
+    const endpoint = await createEndpoint(orgId, {});
+    const other = await createEndpoint(orgId, {});
+    const before = receiver.received.length;
+    let retried = '';
+    receiver.answer = (_req, i) => (i === before ? { status: 500, body: 'receiver down: ' + 'x'.repeat(2000) } : { status: 200, body: 'ok' });
+    try {
+      const { delivery_id: deliveryId, event_id: eventId } = (await call(app, 'POST', `/api/orgs/${orgId}/webhooks/${endpoint.id}/test`, { auth: admin.auth })).json();
+      retried = deliveryId;
+      const read = () => call(app, 'GET', `/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries/${deliveryId}`, { auth: admin.auth });
+      const done = await waitUntil(async () => (await read()).json(), (d) => d.status === 'succeeded');
+      expect(done).toMatchObject({ id: deliveryId, event_id: eventId, event_type: 'webhook.test', status: 'succeeded', attempts: 2, last_status: 200, last_error: null });
+      expect(JSON.parse(done.payload)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+      expect(done.attempt_history).toHaveLength(2);
+      const [first, second] = done.attempt_history;
+      expect(first).toMatchObject({ attempt: 1, response_status: 500, error: 'HTTP 500' });
+      // Only the start of a long answer is kept.
+      expect(first.response_body).toBe('receiver down: ' + 'x'.repeat(1024 - 15));
+      expect(second).toMatchObject({ attempt: 2, response_status: 200, error: null, response_body: 'ok' });
+      for (const a of done.attempt_history) expect(a.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(second.attempted_at)).toBeGreaterThanOrEqual(Date.parse(first.attempted_at) + 50);
+    } finally {
+      receiver.answer = () => 204;
+    }
+    const id = (await call(app, 'POST', `/api/orgs/${orgId}/webhooks/${endpoint.id}/test`, { auth: admin.auth })).json().delivery_id;
+    // A delivery is read through its own endpoint only, and a bad id is named.
+    const wrong = await call(app, 'GET', `/api/orgs/${orgId}/webhooks/${other.id}/deliveries/${id}`, { auth: admin.auth });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error.message).toBe(`No delivery '${id}' for this webhook endpoint.`);
+    const bad = await call(app, 'GET', `/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries/nope`, { auth: admin.auth });
+    expect(bad.json().error).toMatchObject({ code: 'invalid_value', param: 'path.deliveryId' });
+    const developer = await createTestPerson(db(), 'webhook-dev');
+    await addTestMember(db(), orgId, developer.user.id, 'developer');
+    const refused = await call(app, 'GET', `/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries/${id}`, { auth: developer.auth });
+    expect(refused.statusCode).toBe(403);
+    // Deleting the endpoint deletes the deliveries and their attempts.
+    const attemptsOf = () => db().selectFrom('webhook_delivery_attempts').select('attempt').where('delivery_id', '=', retried).execute();
+    expect(await attemptsOf()).toHaveLength(2);
+    await call(app, 'DELETE', `/api/orgs/${orgId}/webhooks/${endpoint.id}`, { auth: admin.auth });
+    expect(await attemptsOf()).toEqual([]);
+  });
+
   it('should update and delete an endpoint, auditing each change', async () => {
     const { orgId } = await freshOrg();
     const endpoint = await createEndpoint(orgId, {});

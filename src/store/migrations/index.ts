@@ -25,6 +25,7 @@ import * as indexLedgerNonUsage from './202611221010_index_ledger_non_usage.js';
 import * as addRequestLogUpstreamWait from './202611231000_add_request_log_upstream_wait.js';
 import * as addRequestLogSource from './202611232000_add_request_log_source.js';
 import * as addRequestLogAttempts from './202611232010_add_request_log_attempts.js';
+import * as createWebhookDeliveryAttempts from './202611232100_create_webhook_delivery_attempts.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -54,4 +55,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611231900_add_request_log_hold': addRequestLogHold,
   '202611232000_add_request_log_source': addRequestLogSource,
   '202611232010_add_request_log_attempts': addRequestLogAttempts,
+  '202611232100_create_webhook_delivery_attempts': createWebhookDeliveryAttempts,
 });

@@ -7459,6 +7459,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{orgId}/webhooks/{endpointId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one delivery with the payload it sends and every attempt (time, HTTP status, latency, error, the start of the answer). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                    endpointId: string;
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @description The webhook-id header; the same on every attempt. */
+                            event_id: string;
+                            event_type: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            /** @description HTTP status of the last attempt, or null (no answer). */
+                            last_status: number | null;
+                            last_error: string | null;
+                            /** @description When the next attempt is due (pending only). */
+                            next_attempt_at: string | null;
+                            last_attempt_at: string | null;
+                            created_at: string;
+                            /** @description The body POSTed on every attempt, exactly as sent (JSON text). */
+                            payload: string;
+                            /** @description Every attempt, oldest first (as many as `attempts`). */
+                            attempt_history: {
+                                /** @description 1 for the first attempt, then 2, 3 ... */
+                                attempt: number;
+                                attempted_at: string;
+                                /** @description HTTP status the receiver answered, or null (no answer: refused, reset, timed out). */
+                                response_status: number | null;
+                                /** @description From sending to the end of the answer (or the failure). */
+                                latency_ms: number;
+                                /** @description Why the attempt failed (non-2xx status or network error), or null. */
+                                error: string | null;
+                                /** @description The start of the receiver's answer (at most 1 KiB), or null when it sent none. */
+                                response_body: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error (console envelope). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{orgId}/webhooks/{endpointId}/test": {
         parameters: {
             query?: never;
