@@ -15,16 +15,18 @@ interface Received {
   readonly body: string;
 }
 
-/** A real HTTP receiver: answers 204 to everything (or `status` while set) and records what it got. */
-async function startReceiver(): Promise<{ readonly url: string; readonly received: Received[]; answer: (status: number) => void; close: () => Promise<void> }> {
+/** A real HTTP receiver: answers 204 to everything (or what `failOnce` set, once) and records what it got. */
+async function startReceiver(): Promise<{ readonly url: string; readonly received: Received[]; failOnce: (status: number, body: string) => void; close: () => Promise<void> }> {
   const received: Received[] = [];
-  let status = 204;
+  let failure: { status: number; body: string } | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(status).end();
+      if (failure === null) return void res.writeHead(204).end();
+      res.writeHead(failure.status, { 'content-type': 'text/plain' }).end(failure.body);
+      failure = null;
     });
   });
   server.listen(0, '127.0.0.1');
@@ -33,7 +35,7 @@ async function startReceiver(): Promise<{ readonly url: string; readonly receive
   return {
     url: `http://127.0.0.1:${port}/hooks/tf`,
     received,
-    answer: (next) => (status = next),
+    failOnce: (status, body) => (failure = { status, body }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -117,13 +119,43 @@ describeInBrowser('console webhooks (admin journey)', () => {
     await expectText(row, /webhook\.test.*Delivered\s*1\s*HTTP 204/);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // A failing receiver: the next test is retried, and the page says what it answered.
-    receiver.answer(503);
+    // A receiver that fails the first attempt (500) and takes the retry (5 s later): the delivery
+    // shows both attempts, in the page and through the API.
+    receiver.failOnce(500, 'database unavailable');
     await panel.getByRole('button', { name: 'Send test event' }).click();
     await receivedCount(receiver.received, 2);
-    const failing = deliveries.getByRole('row').filter({ hasText: receiver.received[1]!.headers['webhook-id'] as string });
-    await expectText(failing, /Retrying\s*1\s*HTTP 503/);
-    receiver.answer(204);
+    const retriedId = receiver.received[1]!.headers['webhook-id'] as string;
+    const retried = deliveries.getByRole('row').filter({ hasText: retriedId });
+    await expectText(retried, /Retrying\s*1\s*HTTP 500/);
+    await receivedCount(receiver.received, 3);
+    expect(receiver.received[2]!.headers['webhook-id']).toBe(retriedId);
+    await expectText(retried, /Delivered\s*2\s*HTTP 204/);
+    await retried.getByRole('link', { name: retriedId }).click();
+    const drawer = page.getByRole('dialog', { name: /^Delivery whd_/ });
+    expect(page.url()).toMatch(/&delivery=whd_\w+$/);
+    const attempts = drawer.getByRole('region', { name: 'Attempts' }).getByRole('listitem');
+    await expect.poll(() => attempts.count(), { timeout: 15_000 }).toBe(2);
+    await expectText(attempts.nth(0), /Attempt 1[\s\S]*HTTP 500[\s\S]*HTTP 500[\s\S]*database unavailable/);
+    await expectText(attempts.nth(1), /Attempt 2[\s\S]*HTTP 204[\s\S]*Empty/);
+    await expectText(drawer.getByRole('region', { name: 'Payload' }), '"type": "webhook.test"');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const deliveryId = new URL(page.url()).searchParams.get('delivery')!;
+    const endpointId = new URL(page.url()).searchParams.get('endpoint')!;
+    const api = await personApi(gateway, admin);
+    const detail = await api('GET', `/api/orgs/${gateway.orgId}/webhooks/${endpointId}/deliveries/${deliveryId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      event_id: retriedId, status: 'succeeded', attempts: 2,
+      attempt_history: [
+        { attempt: 1, response_status: 500, error: 'HTTP 500', response_body: 'database unavailable' },
+        { attempt: 2, response_status: 204, error: null, response_body: null },
+      ],
+    });
+    // A link to the delivery opens it with its attempts.
+    await page.reload();
+    await expect.poll(() => page.getByRole('dialog', { name: `Delivery ${deliveryId}` }).getByRole('region', { name: 'Attempts' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+    await page.keyboard.press('Escape');
+    expect(new URL(page.url()).searchParams.get('delivery')).toBeNull();
 
     // Rotation: the new secret is shown once and signs the next delivery (the old one still does, for 24 h).
     await panel.getByRole('button', { name: 'Rotate secret' }).click();

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { cursorListOptions } from '../../api/cursor-list';
-import type { ApiBody, ApiItem } from '../../api/types';
+import type { ApiBody, ApiItem, ApiResponse } from '../../api/types';
 
 /** A webhook endpoint (never its secret). */
 export type WebhookEndpoint = ApiItem<'/api/orgs/{orgId}/webhooks'>;
@@ -9,6 +9,8 @@ export type WebhookEndpoint = ApiItem<'/api/orgs/{orgId}/webhooks'>;
 export type EventTypeChoice = WebhookEndpoint['event_types'][number];
 /** One delivery of an event to an endpoint. */
 export type WebhookDelivery = ApiItem<'/api/orgs/{orgId}/webhooks/{endpointId}/deliveries'>;
+/** One delivery with its payload and every attempt. */
+export type WebhookDeliveryDetail = ApiResponse<'/api/orgs/{orgId}/webhooks/{endpointId}/deliveries/{deliveryId}', 'get'>;
 
 const PAGE = 20;
 
@@ -38,6 +40,15 @@ export function deliveriesList(orgId: string, endpointId: string) {
     refetchInterval: (query: { state: { data?: { pages: readonly { data: readonly WebhookDelivery[] }[] } } }) =>
       query.state.data?.pages.some((page) => page.data.some((d) => d.status === 'pending')) ? 2_000 : false,
   };
+}
+
+/** One delivery with its payload and every attempt; refetched every 2 s while it is pending. */
+export function deliveryQuery(orgId: string, endpointId: string, deliveryId: string) {
+  return queryOptions({
+    queryKey: [...webhooksKey(orgId), 'deliveries', endpointId, deliveryId],
+    queryFn: () => unwrap(api.GET('/api/orgs/{orgId}/webhooks/{endpointId}/deliveries/{deliveryId}', { params: { path: { orgId, endpointId, deliveryId } } })),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2_000 : false),
+  });
 }
 
 /** Create an endpoint; the answer holds its signing secret, shown once. */

@@ -10,11 +10,12 @@ import { Time } from '../../components/time';
 import { useCurrentOrg } from '../shell/current-scope';
 import { NoAccessPage } from '../shell/no-access-page';
 import { CreateEndpointDialog } from './create-endpoint-dialog';
+import { DeliveryDrawer } from './delivery-drawer';
 import { EndpointPanel } from './endpoint-panel';
 import { endpointsList, type WebhookEndpoint } from './queries';
 import styles from './webhooks.module.css';
 
-/** The organization's webhook endpoints; choosing one opens its actions and deliveries (`?endpoint=`). */
+/** The organization's webhook endpoints; choosing one opens its actions and deliveries (`?endpoint=`), a delivery its attempts (`&delivery=`). */
 export function WebhooksPage(): ReactElement {
   const org = useCurrentOrg()!;
   if (!org.abilities.manage_webhooks) return <NoAccessPage title="Webhooks" />;
@@ -62,6 +63,9 @@ function Webhooks(): ReactElement {
         />
         {search.endpoint && <EndpointPanel key={search.endpoint} orgId={org.id} endpointId={search.endpoint} onClose={() => void navigate({ search: {} })} />}
       </div>
+      {search.endpoint && (
+        <DeliveryDrawer orgId={org.id} endpointId={search.endpoint} deliveryId={search.delivery} onClose={() => void navigate({ search: { endpoint: search.endpoint } })} />
+      )}
     </>
   );
 }
