@@ -37,38 +37,117 @@ const PROJECT_PAGES: readonly NavPage<ProjectAction>[] = [
   { label: 'Settings', ability: 'read' },
 ];
 
-/** A control on an organization page, and the ability (of the permission table's policy) that must show it. */
-interface OrgControl {
-  /** The page's path under `/console/orgs/{orgId}`. */
+/** A page with write controls, and the permission that opens it (without it the page says so). */
+interface ControlPage {
+  /** `org`: under `/console/orgs/{orgId}`; `project`: under `.../projects/{projectId}`. */
+  readonly scope: 'org' | 'project';
+  /** Path (and query) under the scope. */
   readonly path: string;
-  /** The control's accessible name (a button). */
-  readonly button: string;
-  readonly ability: OrganizationAction;
+  /** The page's level-1 heading. */
+  readonly heading: string;
+  /** What opens the page (web/src/features/<page>, its NoAccessPage guard). */
+  readonly opens: Permission;
 }
+
+/** A write control: how a person finds it (accessible role and name) and the permission it needs. */
+interface Control {
+  readonly role: 'button' | 'link' | 'combobox' | 'radio';
+  readonly name: string;
+  readonly needs: Permission;
+  /** `shown` (default): present only with the permission; `enabled`: always shown, usable only with it. */
+  readonly check?: 'shown' | 'enabled';
+}
+
+/** Objects the controls act on, made by the owner before the matrix runs. */
+const TARGET = { name: 'Matrix Target', invite: 'invited-matrix@e2e.test', orgAlias: 'matrix-org', projectAlias: 'matrix-project' } as const;
 
 /*
- * ADD A ROW when a page gets a control that only some roles may use. The expected answer is never
- * written here: it comes from src/auth/permissions.ts through the policies, like the API's.
+ * ADD A ROW when a page gets a control that only some roles may use: the control and the permission
+ * the API checks for what it does. Who has the permission is never written here: it comes from
+ * src/auth/permissions.ts, like the API's answer.
  */
-const ORG_CONTROLS: readonly OrgControl[] = [
-  { path: '/billing', button: 'Top up', ability: 'manage_billing' },
-  { path: '/billing', button: 'Edit thresholds', ability: 'manage_billing' },
-  { path: '/webhooks', button: 'Add endpoint', ability: 'manage_webhooks' },
-  { path: '/members', button: 'Invite member', ability: 'manage_members' },
-  { path: '/settings', button: 'Rename', ability: 'update' },
-];
-
-/** A control on a project page (path under `/console/orgs/{orgId}/projects/{projectId}`). */
-interface ProjectControl {
-  readonly path: string;
-  readonly label: string;
-  readonly button: string;
-  readonly ability: ProjectAction;
-}
-
-/* ADD A ROW for each project page control that only some roles may use. */
-const PROJECT_CONTROLS: readonly ProjectControl[] = [
-  { path: '/keys', label: 'API keys', button: 'Create key', ability: 'manage_keys' },
+const CONTROLS: readonly (ControlPage & { readonly controls: readonly Control[] })[] = [
+  {
+    scope: 'org', path: '/members', heading: 'Members', opens: 'org.read', controls: [
+      { role: 'button', name: 'Invite member', needs: 'org.members.manage' },
+      { role: 'button', name: `Revoke the invite of ${TARGET.invite}`, needs: 'org.members.manage' },
+      { role: 'combobox', name: `Role of ${TARGET.name}`, needs: 'org.members.manage' },
+      { role: 'button', name: `Remove ${TARGET.name}`, needs: 'org.members.manage' },
+    ],
+  },
+  {
+    scope: 'org', path: '/billing', heading: 'Billing', opens: 'org.billing.read', controls: [
+      { role: 'button', name: 'Top up', needs: 'org.billing.manage' },
+      { role: 'button', name: 'Edit thresholds', needs: 'org.billing.manage' },
+    ],
+  },
+  {
+    scope: 'org', path: '/billing?tab=payments', heading: 'Billing', opens: 'org.billing.read', controls: [
+      // The owner's pending top-up.
+      { role: 'button', name: 'Cancel', needs: 'org.billing.manage' },
+    ],
+  },
+  {
+    scope: 'org', path: '/billing?tab=ledger', heading: 'Billing', opens: 'org.billing.read', controls: [
+      { role: 'link', name: 'Summary CSV', needs: 'org.billing.read' },
+      { role: 'link', name: 'Detail CSV', needs: 'org.billing.read' },
+    ],
+  },
+  {
+    scope: 'org', path: '/billing?tab=statements', heading: 'Billing', opens: 'org.billing.read', controls: [
+      { role: 'link', name: 'Download PDF', needs: 'org.billing.read' },
+    ],
+  },
+  {
+    // `?endpoint=` is filled in with the owner's endpoint.
+    scope: 'org', path: '/webhooks?endpoint=', heading: 'Webhooks', opens: 'org.webhooks.manage', controls: [
+      { role: 'button', name: 'Add endpoint', needs: 'org.webhooks.manage' },
+      { role: 'button', name: 'Send test event', needs: 'org.webhooks.manage' },
+      { role: 'button', name: 'Rotate secret', needs: 'org.webhooks.manage' },
+      { role: 'button', name: 'Disable', needs: 'org.webhooks.manage' },
+      { role: 'button', name: 'Delete', needs: 'org.webhooks.manage' },
+    ],
+  },
+  {
+    scope: 'org', path: '/settings', heading: 'Settings', opens: 'org.read', controls: [
+      { role: 'button', name: 'Rename', needs: 'org.update' },
+      { role: 'radio', name: 'Restricted', needs: 'org.update', check: 'enabled' },
+      { role: 'button', name: 'Save allowed models', needs: 'org.update' },
+      { role: 'button', name: 'Create alias', needs: 'org.aliases.manage' },
+      { role: 'button', name: `Edit alias ${TARGET.orgAlias}`, needs: 'org.aliases.manage' },
+      { role: 'button', name: `Delete alias ${TARGET.orgAlias}`, needs: 'org.aliases.manage' },
+      { role: 'button', name: 'Create project', needs: 'project.create' },
+    ],
+  },
+  // Read-only: it opens or not, and holds no control that changes anything.
+  { scope: 'org', path: '/audit-log', heading: 'Audit log', opens: 'org.audit.read', controls: [] },
+  {
+    scope: 'project', path: '/keys', heading: 'API keys', opens: 'project.read', controls: [
+      { role: 'button', name: 'Create key', needs: 'project.keys.manage' },
+      // The demo key's row.
+      { role: 'button', name: 'Disable', needs: 'project.keys.manage' },
+      { role: 'button', name: 'Delete', needs: 'project.keys.manage' },
+    ],
+  },
+  {
+    scope: 'project', path: '/playground', heading: 'Playground', opens: 'project.playground.use', controls: [
+      { role: 'button', name: 'Send', needs: 'project.playground.use' },
+    ],
+  },
+  {
+    scope: 'project', path: '/settings', heading: 'Project settings', opens: 'project.read', controls: [
+      { role: 'button', name: 'Rename', needs: 'project.update' },
+      { role: 'button', name: 'Save requests per minute', needs: 'project.limits.manage' },
+      { role: 'button', name: 'Save tokens per minute', needs: 'project.limits.manage' },
+      { role: 'button', name: 'Save monthly budget', needs: 'project.budget.manage' },
+      { role: 'button', name: 'Create alias', needs: 'project.aliases.manage' },
+      { role: 'button', name: `Edit alias ${TARGET.projectAlias}`, needs: 'project.aliases.manage' },
+      { role: 'button', name: `Delete alias ${TARGET.projectAlias}`, needs: 'project.aliases.manage' },
+      { role: 'button', name: 'Add to project', needs: 'project.members.manage' },
+      { role: 'combobox', name: `Project role of ${TARGET.name}`, needs: 'project.members.manage' },
+      { role: 'button', name: `Remove ${TARGET.name} from the project`, needs: 'project.members.manage' },
+    ],
+  },
 ];
 
 /** A harmless call per ability the pages above read or act with, to check the API agrees with the table. */
@@ -92,9 +171,18 @@ function expectedSidebar(org: Record<OrganizationAction, boolean>, project: Reco
   return [...ORG_PAGES.filter((p) => org[p.ability]).map((p) => p.label), ...PROJECT_PAGES.filter((p) => project[p.ability]).map((p) => p.label)];
 }
 
-/** Whether a button is on the page, once the page's heading shows. */
-async function hasButton(page: Page, name: string): Promise<boolean> {
-  return (await page.getByRole('main').getByRole('button', { name, exact: true }).count()) > 0;
+/** Whether a control is on the page (and, for `enabled`, usable), once the page's data arrived. */
+async function controlState(page: Page, control: Control): Promise<boolean> {
+  const found = page.getByRole('main').getByRole(control.role, { name: control.name, exact: control.role !== 'radio' });
+  if ((await found.count()) === 0) return false;
+  return control.check === 'enabled' ? found.first().isEnabled() : true;
+}
+
+/** The buttons of a read-only page that are not navigation or filters (there should be none). */
+async function writeButtons(page: Page): Promise<string[]> {
+  const names = await page.getByRole('main').getByRole('button').evaluateAll((buttons) =>
+    buttons.filter((b) => b.closest('form[aria-label="Filters"], nav, table') === null).map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()));
+  return names.filter((name) => !/^(Load more|Show more|Next|Previous)/.test(name));
 }
 
 /*
@@ -108,16 +196,38 @@ describeInBrowser('console role matrix', () => {
   let browser: ConsoleBrowser;
   let owner: PersonApi;
 
+  const fixtures = { endpointId: '' };
+
   beforeAll(async () => {
     [gateway, browser] = await Promise.all([startConsoleGateway(), launchBrowser()]);
     owner = await personApi(gateway, gateway.owner);
+    // Something for every row control to act on: a member (also in the project), a pending invite,
+    // aliases, a webhook endpoint and a pending top-up; the demo key is already there.
+    const target = await gateway.createPerson('developer', { name: TARGET.name });
+    const targetId = ((await (await personApi(gateway, target))('GET', '/api/me')).body as { user: { id: string } }).user.id;
+    const model = ((await owner('GET', `/api/orgs/${gateway.orgId}/models`)).body as { data: { id: string; kind: string }[] }).data.find((m) => m.kind === 'chat')!.id;
+    const made = await Promise.all([
+      owner('POST', `/api/projects/${gateway.projectId}/members`, { user_id: targetId, role: 'viewer' }),
+      owner('POST', `/api/orgs/${gateway.orgId}/invites`, { email: TARGET.invite, role: 'viewer' }),
+      owner('POST', `/api/orgs/${gateway.orgId}/model-aliases`, { name: TARGET.orgAlias, target: model }),
+      owner('POST', `/api/projects/${gateway.projectId}/model-aliases`, { name: TARGET.projectAlias, target: model }),
+      owner('POST', `/api/orgs/${gateway.orgId}/webhooks`, { url: 'https://hooks.example.test/matrix' }),
+      owner('POST', `/api/orgs/${gateway.orgId}/billing/top-ups`, { amount_usd: '5.00' }),
+    ]);
+    expect(made.map((r) => r.status), JSON.stringify(made.filter((r) => r.status >= 300))).toEqual([201, 201, 201, 201, 201, 201]);
+    fixtures.endpointId = (made[4]!.body as { id: string }).id;
   });
   afterAll(async () => {
     await browser?.close();
     await gateway?.close();
   });
 
-  async function checkPerson(person: ConsolePerson, org: Record<OrganizationAction, boolean>, project: Record<ProjectAction, boolean>): Promise<string[]> {
+  async function checkPerson(person: ConsolePerson, orgRole: OrgRole, projectRole: ProjectRole | null): Promise<string[]> {
+    const org = orgAbilities(orgRole);
+    const project = projectAbilities(orgRole, projectRole);
+    // What the table grants on organization pages, and inside the project (the project role adds there only).
+    const orgPermissions = new Set<Permission>(ORG_ROLE_PERMISSIONS[orgRole]);
+    const projectPermissions = new Set<Permission>([...orgPermissions, ...(projectRole ? PROJECT_ROLE_PERMISSIONS[projectRole] : [])]);
     const failures: string[] = [];
     const api = await personApi(gateway, person);
     const me = (await api('GET', '/api/me')).body as { organizations: { id: string; abilities: unknown }[]; projects: { id: string; abilities: unknown }[] };
@@ -136,27 +246,27 @@ describeInBrowser('console role matrix', () => {
     const wanted = expectedSidebar(org, project);
     if (sidebar.join(', ') !== wanted.join(', ')) failures.push(`sidebar shows [${sidebar.join(', ')}], the table allows [${wanted.join(', ')}]`);
 
-    for (const path of [...new Set(ORG_CONTROLS.map((c) => c.path))]) {
-      const navPage = ORG_PAGES.find((p) => p.path === path)!;
-      await page.goto(`/console/orgs/${gateway.orgId}${path}`);
-      await expectVisible(page.getByRole('heading', { name: navPage.label, level: 1 }));
-      if (!org[navPage.ability]) {
+    for (const spec of CONTROLS) {
+      const granted = spec.scope === 'org' ? orgPermissions : projectPermissions;
+      const base = spec.scope === 'org' ? `/console/orgs/${gateway.orgId}` : `/console/orgs/${gateway.orgId}/projects/${gateway.projectId}`;
+      const path = spec.path.endsWith('?endpoint=') ? `${spec.path}${fixtures.endpointId}` : spec.path;
+      await page.goto(`${base}${path}`);
+      await expectVisible(page.getByRole('heading', { name: spec.heading, level: 1 }));
+      if (!granted.has(spec.opens)) {
         await expectVisible(page.getByText('Your role does not include this page'));
         continue;
       }
       // Let the page's data arrive before looking for controls that depend on it.
       await page.waitForLoadState('networkidle');
-      for (const control of ORG_CONTROLS.filter((c) => c.path === path)) {
-        const shown = await hasButton(page, control.button);
-        if (shown !== org[control.ability]) failures.push(`${path}: "${control.button}" ${shown ? 'shown' : 'hidden'}, but the table says ${control.ability} = ${org[control.ability]}`);
+      for (const control of spec.controls) {
+        const shown = await controlState(page, control);
+        const allowed = granted.has(control.needs);
+        if (shown !== allowed) failures.push(`${spec.scope} ${spec.path}: ${control.role} "${control.name}" ${shown ? 'usable' : 'hidden or disabled'}, but the table says ${control.needs} = ${allowed}`);
       }
-    }
-    for (const control of PROJECT_CONTROLS) {
-      await page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}${control.path}`);
-      await expectVisible(page.getByRole('heading', { name: control.label, level: 1 }));
-      await page.waitForLoadState('networkidle');
-      const shown = await hasButton(page, control.button);
-      if (shown !== project[control.ability]) failures.push(`project ${control.path}: "${control.button}" ${shown ? 'shown' : 'hidden'}, but the table says ${control.ability} = ${project[control.ability]}`);
+      if (spec.controls.length === 0) {
+        const extra = await writeButtons(page);
+        if (extra.length > 0) failures.push(`${spec.scope} ${spec.path} is read-only, but shows ${extra.join(', ')}`);
+      }
     }
     failures.push(...tab.problems());
     await tab.close();
@@ -166,7 +276,7 @@ describeInBrowser('console role matrix', () => {
   for (const role of ORG_ROLES) {
     it(`should show an organization ${role} what the permission table allows, and nothing more`, { timeout: 120_000 }, async () => {
       const person = role === 'owner' ? gateway.owner : await gateway.createPerson(role);
-      expect(await checkPerson(person, orgAbilities(role), projectAbilities(role, null))).toEqual([]);
+      expect(await checkPerson(person, role, null)).toEqual([]);
     });
   }
 
@@ -177,7 +287,7 @@ describeInBrowser('console role matrix', () => {
       const me = (await (await personApi(gateway, person))('GET', '/api/me')).body as { user: { id: string } };
       const added = await owner('POST', `/api/projects/${gateway.projectId}/members`, { user_id: me.user.id, role: projectRole });
       expect(added.status).toBe(201);
-      expect(await checkPerson(person, orgAbilities('viewer'), projectAbilities('viewer', projectRole))).toEqual([]);
+      expect(await checkPerson(person, 'viewer', projectRole)).toEqual([]);
     });
   }
 });

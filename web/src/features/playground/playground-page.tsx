@@ -7,6 +7,7 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentProject } from '../shell/current-scope';
+import { NoAccessPage } from '../shell/no-access-page';
 import { AnswerPanel } from './answer-panel';
 import { buildChatBody, EXAMPLE_TOOLS, type BuiltBody, type PlaygroundForm } from './chat-body';
 import type { ChatResult } from './chat-result';
@@ -19,8 +20,15 @@ type FormField = Extract<BuiltBody, { ok: false }>['field'];
 
 const DEFAULT_FORM: Omit<PlaygroundForm, 'model'> = { system: '', user: '', temperature: '', maxTokens: '', stream: true, jsonMode: false, toolsOn: false, tools: EXAMPLE_TOOLS };
 
-/** Chat with any model the person may use, billed to the project, and see the answer, usage, exact cost and the `req_` id. */
+/** The playground, for those whose role may use it (a link followed by anyone else opens no form the API would refuse). */
 export function PlaygroundPage(): ReactElement {
+  const project = useCurrentProject();
+  if (project !== null && !project.abilities.use_playground) return <NoAccessPage title="Playground" />;
+  return <Playground />;
+}
+
+/** Chat with any model the person may use, billed to the project, and see the answer, usage, exact cost and the `req_` id. */
+function Playground(): ReactElement {
   const { orgId, projectId } = useParams({ from: '/app/orgs/$orgId/projects/$projectId/playground' });
   const search = useSearch({ from: '/app/orgs/$orgId/projects/$projectId/playground' });
   const navigate = useNavigate({ from: '/orgs/$orgId/projects/$projectId/playground' });
