@@ -83,6 +83,14 @@ describeEachDialect('console role matrix', (ctx) => {
     const delivery = await db().selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId!).executeTakeFirstOrThrow();
     return `${endpointId}/deliveries/${delivery.id}`;
   }
+  async function freshAuditEntry(scope: Scope): Promise<string> {
+    const id = createId('aud');
+    await db().insertInto('audit_log').values({
+      id, org_id: scope.orgId, actor_kind: 'system', actor_id: null, action: 'test.entry', target_type: 'organization', target_id: scope.orgId,
+      before_json: null, after_json: null, ip: null, user_agent: null, created_at: Date.now(),
+    }).execute();
+    return id;
+  }
   async function freshPayment(scope: Scope): Promise<string> {
     const id = createId('pay');
     await insertPayment(db(), {
@@ -152,6 +160,7 @@ describeEachDialect('console role matrix', (ctx) => {
     'GET /orgs/:orgId/billing/payments/:paymentId': async (s) => ({ url: `/orgs/${s.orgId}/billing/payments/${await freshPayment(s)}` }),
     'POST /orgs/:orgId/billing/payments/:paymentId/cancel': async (s) => ({ url: `/orgs/${s.orgId}/billing/payments/${await freshPayment(s)}/cancel` }),
     'GET /orgs/:orgId/audit-log': async (s) => ({ url: `/orgs/${s.orgId}/audit-log` }),
+    'GET /orgs/:orgId/audit-log/:entryId': async (s) => ({ url: `/orgs/${s.orgId}/audit-log/${await freshAuditEntry(s)}` }),
     'GET /orgs/:orgId/webhooks': async (s) => ({ url: `/orgs/${s.orgId}/webhooks` }),
     'POST /orgs/:orgId/webhooks': async (s) => ({ url: `/orgs/${s.orgId}/webhooks`, body: { url: 'https://hooks.example.test/x' } }),
     'GET /orgs/:orgId/webhooks/:endpointId': async (s) => ({ url: `/orgs/${s.orgId}/webhooks/${await freshWebhook(s)}` }),

@@ -226,6 +226,18 @@ describeInBrowser('console owner journey', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByLabel('To (inclusive)').fill('2020-01-01');
     await expectVisible(page.getByText('No entry matches these filters'));
+    // A link to any entry opens it, even one the page has not loaded (here, outside the URL's filters).
+    const aliasEntry = ((await owner('GET', `/api/orgs/${gateway.orgId}/audit-log?action=model_alias.create&limit=1`)).body as { data: { id: string }[] }).data[0]!;
+    await page.goto(`/console/orgs/${gateway.orgId}/audit-log?action=project_limits.update&entry=${aliasEntry.id}`);
+    const linked = page.getByRole('dialog', { name: 'Created an alias' });
+    await expectText(linked, 'Demo owner (owner@demo.local)');
+    await page.keyboard.press('Escape');
+    await expectHidden(linked);
+    await expectVisible(log.getByRole('button', { name: 'Changed project rate limits' }).first());
+    expect(await log.getByRole('button', { name: 'Created an alias' }).count()).toBe(0);
+    // An id that names no entry says so, in words.
+    await page.goto(`/console/orgs/${gateway.orgId}/audit-log?entry=aud_0000000000000000000000000`);
+    await expectVisible(page.getByText("Could not open entry aud_0000000000000000000000000. No audit entry 'aud_0000000000000000000000000' in this organization."));
     expect(tab.problems()).toEqual([]);
   });
 });

@@ -65,6 +65,29 @@ describeEachDialect('console audit-log', (ctx) => {
     expect(badActor.json().error.param).toBe('query.actor_id');
   });
 
+  it('should read one entry by id for those who read the log, and not across organizations', async () => {
+    // An organization of its own, so the other tests' limits stay as they left them.
+    const { org, project } = await createTestOrg(db());
+    const orgId = org.id;
+    await addTestMember(db(), orgId, owner.user.id, 'owner');
+    await addTestMember(db(), orgId, auditor.user.id, 'auditor');
+    await call(app, 'PATCH', `/api/projects/${project.id}/limits`, { auth: owner.auth, body: { rpm: 42 } });
+    const [listed] = (await call(app, 'GET', `/api/orgs/${orgId}/audit-log?limit=1`, { auth: auditor.auth })).json().data;
+    const one = await call(app, 'GET', `/api/orgs/${orgId}/audit-log/${listed.id}`, { auth: auditor.auth });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(listed);
+    expect(one.json()).toMatchObject({ action: 'project_limits.update', after: { rpm: 42 }, actor: { user_id: owner.user.id, name: owner.user.name } });
+    const viewer = await createTestPerson(db(), 'viewer');
+    await addTestMember(db(), orgId, viewer.user.id, 'viewer');
+    expect((await call(app, 'GET', `/api/orgs/${orgId}/audit-log/${listed.id}`, { auth: viewer.auth })).statusCode).toBe(403);
+    const other = await createTestOrg(db());
+    await addTestMember(db(), other.org.id, auditor.user.id, 'auditor');
+    const elsewhere = await call(app, 'GET', `/api/orgs/${other.org.id}/audit-log/${listed.id}`, { auth: auditor.auth });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error.message).toBe(`No audit entry '${listed.id}' in this organization.`);
+    expect((await call(app, 'GET', `/api/orgs/${orgId}/audit-log/nope`, { auth: auditor.auth })).json().error).toMatchObject({ code: 'invalid_value', param: 'path.entryId' });
+  });
+
   it('should not write the change when the audit entry cannot be written (same transaction)', async () => {
     // Make the audit insert fail by moving its table away for one request; the change must not land.
     await db().schema.alterTable('audit_log').renameTo('audit_log_away').execute();

@@ -19,6 +19,14 @@ export const listAuditQuery = z.strictObject({
   until: isoTimeInput.optional(),
 });
 
+/** Path of `GET /orgs/:orgId/audit-log/:entryId`. */
+export const auditEntryParams = z.strictObject({
+  /** Organization id. */
+  orgId: idParam('org'),
+  /** Entry id. */
+  entryId: idParam('aud'),
+});
+
 /** An audit entry as sent. */
 export const auditEntryDto = z.object({
   id: z.string(),

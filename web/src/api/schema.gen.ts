@@ -7026,6 +7026,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{orgId}/audit-log/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit entry by id. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string;
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            actor: {
+                                /** @description `user`, `operator` or `system`. */
+                                kind: string;
+                                user_id: string | null;
+                                /** @description The person's current display name (null when not a person or the account is gone). */
+                                name: string | null;
+                                /** @description The person's current email (null when not a person or the account is gone). */
+                                email: string | null;
+                            };
+                            action: string;
+                            target: {
+                                type: string;
+                                id: string;
+                            };
+                            before: unknown | null;
+                            after: unknown | null;
+                            ip: string | null;
+                            user_agent: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error (console envelope). */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{orgId}/webhooks": {
         parameters: {
             query?: never;

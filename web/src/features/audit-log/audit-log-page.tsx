@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ScrollText } from 'lucide-react';
 import { useMemo, type ReactElement } from 'react';
 import { useCursorList } from '../../api/cursor-list';
 import { DataTable, dataColumns, type DataColumns } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
 import { PageHeader } from '../../components/page-header';
 import { Time } from '../../components/time';
 import { useCurrentOrg } from '../shell/current-scope';
@@ -12,7 +14,7 @@ import { actionLabel, AUDIT_TARGETS } from './actions';
 import { AuditFilters } from './audit-filters';
 import styles from './audit-log.module.css';
 import { actorText, EntryDialog } from './entry-dialog';
-import { auditList, type AuditEntry } from './queries';
+import { auditEntryQuery, auditList, type AuditEntry } from './queries';
 
 /** The organization's audit log: who changed what, when; filters in the URL; each entry opens its change. */
 export function AuditLogPage(): ReactElement {
@@ -62,7 +64,10 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
       }),
     ]);
   }, [navigate]);
-  const entry = openId ? (list.rows.find((row) => row.id === openId) ?? null) : null;
+  const loaded = openId ? list.rows.find((row) => row.id === openId) : undefined;
+  // A link may name any entry, however old or whatever the filters: one not on the page is fetched by id.
+  const fetched = useQuery({ ...auditEntryQuery(orgId, openId ?? ''), enabled: openId !== undefined && loaded === undefined });
+  const entry = openId ? (loaded ?? fetched.data ?? null) : null;
   const filtered = Object.keys(filters).length > 0;
   return (
     <>
@@ -76,7 +81,7 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
           rowId={(row) => row.id}
           empty={<EmptyState icon={<ScrollText size={28} />} title={filtered ? 'No entry matches these filters' : 'Nothing recorded yet'}>{filtered ? 'Widen the range or clear a filter.' : 'Changes made in this organization appear here.'}</EmptyState>}
         />
-        {openId && !entry && !list.isPending && <p className={styles.muted} role="status">Entry {openId} is not among the entries loaded; load more or narrow the filters to find it.</p>}
+        {openId && !entry && fetched.error && <ErrorBanner error={fetched.error} title={`Could not open entry ${openId}.`} />}
       </div>
       <EntryDialog entry={entry} onClose={() => void navigate({ search: (prev) => ({ ...prev, entry: undefined }) })} />
     </>

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { cursorListOptions } from '../../api/cursor-list';
 import type { ApiItem } from '../../api/types';
@@ -28,4 +29,13 @@ export function membersList(orgId: string) {
   return cursorListOptions(['orgs', orgId, 'members'], (cursor) =>
     unwrap(api.GET('/api/orgs/{orgId}/members', { params: { path: { orgId }, query: { limit: 50, ...(cursor ? { cursor } : {}) } } })),
   );
+}
+
+/** One entry by id, for a link to an entry that is not among those loaded (older, or outside the filters). */
+export function auditEntryQuery(orgId: string, entryId: string) {
+  return queryOptions({
+    queryKey: ['orgs', orgId, 'audit-log', 'entry', entryId],
+    queryFn: () => unwrap(api.GET('/api/orgs/{orgId}/audit-log/{entryId}', { params: { path: { orgId, entryId } } })),
+    staleTime: Infinity,
+  });
 }
