@@ -136,6 +136,17 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
       await expectVisible(page.getByRole('table', { name: 'Deliveries' }));
     },
   },
+  {
+    name: 'webhooks-delivery',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/webhooks`,
+    ready: async (page) => expectVisible(page.getByRole('table', { name: 'Webhook endpoints' })),
+    act: async (page) => {
+      await page.getByRole('table', { name: 'Webhook endpoints' }).getByRole('link').first().click();
+      await page.getByRole('table', { name: 'Deliveries' }).getByRole('link', { name: /^evt_/ }).first().click();
+      await expectVisible(page.getByRole('dialog', { name: /^Delivery whd_/ }).getByRole('region', { name: 'Payload' }));
+    },
+  },
   { name: 'project-requests', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/requests`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Requests' })) },
   {
     name: 'project-request-drawer',
