@@ -52,7 +52,11 @@ function Details({ delivery }: { readonly delivery: WebhookDeliveryDetail }): Re
       <section aria-label="Attempts">
         <h3 className={styles.sectionTitle}>Attempts ({delivery.attempt_history.length})</h3>
         {delivery.attempt_history.length === 0 ? (
-          <p className={styles.muted}>Not attempted yet.</p>
+          <p className={styles.muted}>
+            {delivery.attempts === 0
+              ? 'Not attempted yet.'
+              : `${delivery.attempts} attempt${delivery.attempts === 1 ? ' was' : 's were'} made before the gateway kept each one; the deliveries list shows the last answer.`}
+          </p>
         ) : (
           <ol className={styles.attempts}>{delivery.attempt_history.map((a) => <AttemptItem key={a.attempt} attempt={a} />)}</ol>
         )}
