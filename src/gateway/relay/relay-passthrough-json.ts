@@ -3,7 +3,7 @@ import { isJsonObject, safeParseJson } from '../../core/json.js';
 import { createUsage } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import type { WireFormat } from '../../providers/provider.js';
-import { forwardedText } from '../../providers/http/index.js';
+import { forwardedText, mapBodyError } from '../../providers/http/index.js';
 import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import type { RelayContext } from './relay-context.js';
@@ -27,6 +27,8 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
     throw new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} answered with invalid JSON.`);
   }
   const answer = parsed.value;
+  // A 200 whose body is an error envelope is that error, never an answer to bill.
+  if (answer.error !== undefined && answer.error !== null && answer.choices === undefined && answer.data === undefined) throw mapBodyError(ctx.provider.id, answer);
   let usage = decodeOpenAIUsage(answer.usage);
   if (usage === null) {
     const generated: string[] = [];

@@ -6,3 +6,4 @@ export { parseRetryAfter } from './parse-retry-after.js';
 export { readBodyText } from './read-body-text.js';
 export { forwardRaw, forwardedStream, forwardedText } from './forwarded-body.js';
 export { streamSseBody } from './stream-sse-body.js';
+export { errorInBody, mapBodyError } from './map-body-error.js';

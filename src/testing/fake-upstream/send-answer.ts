@@ -13,7 +13,8 @@ export async function sendAnswer(
 ): Promise<void> {
   if (behaviour.kind === 'slow-headers') await sleep(behaviour.delayMs);
   if (res.destroyed) return;
-  const chunks = answer.kind === 'json' ? jsonChunks(answer.body, behaviour) : sseChunks(answer, behaviour, dialect);
+  const body = answer.kind === 'json' && behaviour.kind === 'error-first' ? dialect.errorBody(500, behaviour.message ?? 'The server had an error') : answer.kind === 'json' ? answer.body : null;
+  const chunks = answer.kind === 'json' ? jsonChunks(body, behaviour) : sseChunks(answer, behaviour, dialect);
   const contentType = answer.kind === 'json' ? 'application/json' : 'text/event-stream; charset=utf-8';
   res.writeHead(answer.kind === 'json' ? (answer.status ?? 200) : 200, {
     'content-type': contentType,
@@ -50,6 +51,7 @@ function jsonChunks(body: unknown, behaviour: FakeBehaviour): string[] {
 
 function sseChunks(answer: Extract<FakeAnswer, { kind: 'sse' }>, behaviour: FakeBehaviour, dialect: FakeDialect): readonly string[] {
   if (behaviour.kind === 'truncate-stream') return answer.frames.slice(0, answer.frames.length - answer.terminal);
+  if (behaviour.kind === 'error-first') return [dialect.streamErrorFrame(behaviour.errorType, behaviour.message)];
   if (behaviour.kind === 'stream-error') {
     return [...answer.frames.slice(0, 1), dialect.streamErrorFrame(behaviour.errorType, behaviour.message)];
   }

@@ -23,6 +23,11 @@ export type FakeBehaviour =
   | { readonly kind: 'truncate-stream' }
   /** After the first stream frame, send the dialect's in-stream error (Anthropic `event: error`). */
   | { readonly kind: 'stream-error'; readonly errorType?: string; readonly message?: string }
+  /**
+   * Status 200, but an error instead of the answer: a stream's first frame is the dialect's
+   * in-stream error, a JSON body is the dialect's error envelope (of a 500).
+   */
+  | { readonly kind: 'error-first'; readonly errorType?: string; readonly message?: string }
   /** Omit usage everywhere (OpenAI: no `usage`, no usage chunk; Anthropic: no `usage` objects). */
   | { readonly kind: 'no-usage' };
 
