@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CachedKey } from '../auth/key-cache.js';
 import { priceUsage } from '../billing/price-usage.js';
 import { effectiveMaxOutputTokens } from '../billing/worst-case-cost.js';
-import type { CatalogueModel, ModelKind } from '../config/catalogue-types.js';
+import type { CatalogueModel, ModelKind, ProviderType } from '../config/catalogue-types.js';
 import { formatUsd } from '../core/money.js';
 import { GatewayError, isGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
@@ -14,7 +14,7 @@ import type { CallSignal, Provider, WireFormat } from '../providers/provider.js'
 /** Client formats a provider may be handed unchanged (the same names as its wire formats). */
 const PASSTHROUGH_FORMATS: readonly WireFormat[] = ['openai-chat', 'openai-completions', 'openai-embeddings', 'anthropic-messages'];
 import { RoutedProvider } from './dispatch/routed-provider.js';
-import type { UpstreamAttempt } from './dispatch/upstream-attempt.js';
+import type { ReshapedRequest, UpstreamAttempt } from './dispatch/upstream-attempt.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RelayContext } from './relay/relay-context.js';
 import { readEndUser, readRequestTags } from './request-attribution.js';
@@ -94,7 +94,7 @@ export async function runInference(
     record.finish(isGatewayError(error) ? error.status : 500, error);
     throw error;
   } finally {
-    deps.router?.end(record.id);
+    deps.router?.end(record.id, record.usage === null ? null : record.usage.input.total + record.usage.output.total);
   }
 }
 
@@ -104,6 +104,8 @@ class Session implements InferenceSession {
   maxOutputTokens: number | null = null;
   answerModel = '';
   private resolution: ModelResolution | null = null;
+  /** What `shape` was given and made, to shape the same request for a fallback model. */
+  private shaping: { readonly format: ParamFormat; readonly input: Readonly<Record<string, unknown>>; readonly passthrough: boolean; readonly first: Readonly<Record<string, unknown>> } | null = null;
 
   constructor(
     private readonly deps: GatewayDeps,
@@ -145,6 +147,7 @@ class Session implements InferenceSession {
     const { model, provider } = resolution.target;
     const passthrough = (PASSTHROUGH_FORMATS as readonly string[]).includes(format) && provider.passthrough.has(format as WireFormat);
     const shaped = shapeParams(format, body, model, resolution.modifiers, provider.type, passthrough);
+    this.shaping = { format, input: body, passthrough, first: shaped.body };
     Object.assign(this.headers, shaped.headers);
     if (shaped.ignored.length > 0) this.headers['x-tf-ignored-params'] = shaped.ignored.join(',');
     this.record.ignoredParams = shaped.ignored;
@@ -155,7 +158,7 @@ class Session implements InferenceSession {
   relay(target: Target, estimatePromptTokens: () => Promise<number>): RelayContext {
     const { headers, reply, request, record } = this;
     const routed = target.provider instanceof RoutedProvider ? target.provider : null;
-    if (routed !== null) this.observeRoute(target);
+    if (routed !== null) this.observeRoute(target, holdPromptTokens(request));
     // --- metering (issue 4): hold the worst case before any upstream call; the providers in
     // deps wait for this admission, and deps.recordRequest settles it when the record finishes.
     this.deps.metering.admission.begin({
@@ -163,7 +166,7 @@ class Session implements InferenceSession {
       key: this.key,
       model: target.model,
       promptTokens: holdPromptTokens(request),
-      maxOutputTokens: this.maxOutputTokens ?? effectiveMaxOutputTokens(request.body, target.model),
+      maxOutputTokens: routed === null ? (this.maxOutputTokens ?? effectiveMaxOutputTokens(request.body, target.model)) : this.holdOutputTokens(target, routed),
       ...(routed === null ? {} : { holdPricings: routed.candidatePricings }),
       setHeaders: (extra) => {
         Object.assign(headers, extra);
@@ -181,22 +184,61 @@ class Session implements InferenceSession {
   answeredModel: CatalogueModel | null = null;
 
   /** Learn from the router which deployment answered (headers, record, price) and keep its attempts. */
-  private observeRoute(target: Target): void {
+  private observeRoute(target: Target, promptTokens: number): void {
     const attempts: UpstreamAttempt[] = [];
     this.record.attempts = attempts;
     this.deps.router?.observe(this.record.id, {
       attempts,
+      promptTokens,
       heldDeployment: null,
-      answered: (model, providerId) => {
+      heldTokens: 0,
+      reshape: (model, upstream) => this.reshape(model, upstream),
+      answered: (model, providerId, upstreamModel) => {
         this.answeredModel = model;
         this.headers['x-tf-provider'] = providerId;
+        this.headers['x-tf-upstream-model'] = upstreamModel;
         this.record.providerId = providerId;
         if (model.id !== target.model.id) {
           this.headers['x-tf-fallback'] = target.model.id;
           this.record.modelResolved = model.id;
+          // Answers name the model that served them; its own output limit is what the client got.
+          this.answerModel = model.id;
+          const shaped = this.reshape(model, null);
+          if (shaped !== null) this.setLimitHeaders(shaped.headers);
         }
       },
     });
+  }
+
+  /** The request shaped for another model (a fallback), or null when `shape` was not called. */
+  private reshape(model: CatalogueModel, upstream: ProviderType | null): (ReshapedRequest & { readonly headers: Readonly<Record<string, string>> }) | null {
+    const shaping = this.shaping;
+    const resolution = this.resolution;
+    if (shaping === null || resolution === null) return null;
+    const shaped = shapeParams(shaping.format, shaping.input, model, resolution.modifiers, upstream ?? resolution.target.provider.type, shaping.passthrough);
+    return { first: shaping.first, body: shaped.body, maxOutputTokens: shaped.maxOutputTokens, headers: shaped.headers };
+  }
+
+  /** Output tokens to hold for a routed request: the largest limit among the models that may answer. */
+  private holdOutputTokens(target: Target, routed: RoutedProvider): number {
+    let most = this.maxOutputTokens ?? effectiveMaxOutputTokens(this.request.body, target.model);
+    for (const model of routed.candidateModels) {
+      if (model === target.model) continue;
+      try {
+        const limit = this.reshape(model, null)?.maxOutputTokens ?? effectiveMaxOutputTokens(this.request.body, model);
+        if (limit !== null && limit > most) most = limit;
+      } catch {
+        // A fallback that cannot serve this request is never tried.
+      }
+    }
+    return most;
+  }
+
+  /** Replace the output-limit headers (`x-tf-default-max-output-tokens`, `x-tf-max-output-tokens`). */
+  private setLimitHeaders(headers: Readonly<Record<string, string>>): void {
+    delete this.headers['x-tf-default-max-output-tokens'];
+    delete this.headers['x-tf-max-output-tokens'];
+    Object.assign(this.headers, headers);
   }
 }
 
@@ -207,7 +249,6 @@ class SessionRelay implements RelayContext {
   readonly provider: Provider;
   readonly signal: RequestSignal;
   readonly headers: Record<string, string>;
-  readonly answerModel: string;
   private promptTokens: Promise<number> | null = null;
 
   constructor(
@@ -220,7 +261,11 @@ class SessionRelay implements RelayContext {
     this.provider = target.provider;
     this.signal = session.signal;
     this.headers = session.headers;
-    this.answerModel = session.answerModel;
+  }
+
+  /** Read when the answer is written: a fallback model that answered names itself. */
+  get answerModel(): string {
+    return this.session.answerModel;
   }
 
   get bodyExtras(): Readonly<Record<string, unknown>> | null {

@@ -13,6 +13,8 @@ const WINDOW_MS = 60_000;
 /**
  * Requests in flight and per-minute counts of each deployment in this process: `least-in-flight`
  * balancing reads them, and a deployment at its own `maxConcurrent`, `rpm` or `tpm` is skipped.
+ * Tokens are counted when a request is sent (its prompt estimate) and corrected with the usage it
+ * reported when it ends. Counts are per process, not shared through Redis.
  */
 export class DeploymentLoad {
   private readonly loads = new Map<string, Load>();
@@ -53,9 +55,21 @@ export class DeploymentLoad {
     load.tokens += tokens;
   }
 
-  /** A request on `key` ended. */
-  release(key: string): void {
+  /** A request on `key` ended; `uncount` tokens are taken back off its minute (a failed call used none). */
+  release(key: string, uncount = 0): void {
     const load = this.loads.get(key);
-    if (load !== undefined && load.inFlight > 0) load.inFlight--;
+    if (load === undefined) return;
+    if (load.inFlight > 0) load.inFlight--;
+    if (uncount !== 0) load.tokens = Math.max(0, load.tokens - uncount);
+  }
+
+  /**
+   * Replace the `estimated` tokens a request counted on `key` by the `used` tokens its usage
+   * reported. A request that started in an earlier minute is corrected in the current one: close
+   * enough for a per-minute budget, and it never drives the count below zero.
+   */
+  correct(key: string, estimated: number, used: number): void {
+    const load = this.loads.get(key);
+    if (load !== undefined && used !== estimated) load.tokens = Math.max(0, load.tokens + used - estimated);
   }
 }

@@ -1,14 +1,28 @@
 import type { Readable } from 'node:stream';
 import { GatewayError } from '../../core/errors.js';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
+import { errorInBody, mapBodyError } from '../../providers/http/index.js';
+
+/** Bytes of a stream held back while looking for its first event; past this the stream is taken as started. */
+const MAX_HELD_BYTES = 1024 * 1024;
 
 /**
- * Wait for the first chunk of a streamed body without consuming it (it is put back), so a stream
- * that stalls, breaks or ends before its first byte can still be retried: nothing reached the
- * client yet. Rejects with a GatewayError; `abandon` is called on timeout to cancel the upstream.
+ * Wait for the first SSE event with data of a streamed body without consuming it (every byte read
+ * is put back), so a stream that stalls, breaks, ends, or opens with an error event before its
+ * first event can still be retried: nothing reached the client yet. Comments (keep-alives) alone do
+ * not count as a first event. An error event (`event: error`, or data that is an error envelope)
+ * rejects with the GatewayError its status would have given; `abandon` is called on timeout to
+ * cancel the upstream.
  */
-export function awaitFirstBodyChunk(body: Readable, providerId: string, timeoutMs: number, abandon: (error: GatewayError) => void): Promise<void> {
+export function awaitFirstSseEvent(body: Readable, providerId: string, timeoutMs: number, abandon: (error: GatewayError) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    const held: Buffer[] = [];
+    let heldBytes = 0;
+    // An object, not a `let`: the parser's callback sets it, which control-flow narrowing cannot see.
+    const seen: { first: EventSourceMessage | null } = { first: null };
+    const parser = createParser({ onEvent: (event) => (seen.first ??= event) });
+    const decoder = new TextDecoder();
     const cleanup = () => {
       clearTimeout(timer);
       body.off('readable', onReadable);
@@ -16,10 +30,23 @@ export function awaitFirstBodyChunk(body: Readable, providerId: string, timeoutM
       body.off('error', onError);
     };
     const onReadable = () => {
-      const chunk: unknown = body.read();
-      if (chunk === null) return;
-      body.unshift(chunk as Buffer);
+      for (let chunk = body.read() as Buffer | null; chunk !== null; chunk = body.read() as Buffer | null) {
+        held.push(chunk);
+        heldBytes += chunk.length;
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        if (seen.first !== null || heldBytes > MAX_HELD_BYTES) break;
+      }
+      const first = seen.first;
+      if (first === null && heldBytes <= MAX_HELD_BYTES) return;
       cleanup();
+      const envelope = first === null ? null : errorInBody(first.data);
+      if (first !== null && (envelope !== null || first.event === 'error')) {
+        body.on('error', () => undefined);
+        body.destroy();
+        reject(mapBodyError(providerId, envelope ?? { error: { message: first.data } }));
+        return;
+      }
+      body.unshift(held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes));
       resolve();
     };
     const onEnd = () => {

@@ -71,12 +71,17 @@ export class Router implements RoutingRuntime {
     return this.observers.get(requestId);
   }
 
-  /** The request finished: free its deployment slot and forget it. */
-  end(requestId: string): void {
+  /**
+   * The request finished: free its deployment slot, count the tokens it `used` (its usage; null when
+   * none was metered) against the deployment's `tpm` instead of its estimate, and forget it.
+   */
+  end(requestId: string, used: number | null = null): void {
     const observer = this.observers.get(requestId);
     if (observer === undefined) return;
     this.observers.delete(requestId);
-    if (observer.heldDeployment !== null) this.load.release(observer.heldDeployment);
+    if (observer.heldDeployment === null) return;
+    this.load.release(observer.heldDeployment);
+    if (used !== null) this.load.correct(observer.heldDeployment, observer.heldTokens, used);
   }
 
   /**
