@@ -23,6 +23,7 @@ providers:
   - { id: up-c, type: openai, baseUrl: ${c}, timeouts: ${t} }
   - { id: dead, type: openai, baseUrl: ${dead}, timeouts: ${t} }
   - { id: pool, type: openai, baseUrl: ${p}, apiKeyEnv: [BAD_KEY, GOOD_KEY], timeouts: ${t} }
+  - { id: gated, type: openai, baseUrl: ${c}, apiKeyEnv: [BAD_KEY, GOOD_KEY], maxConnections: 1, queueTimeoutMs: 5000, timeouts: ${t} }
 x-chat: &chat { kind: chat, contextLength: 32000, maxOutputTokens: 1000, defaultMaxOutputTokens: 100 }
 models:
   - { <<: *chat, id: acme/retry, pricing: {input: "1", output: "2"}, provider: up-a, upstreamModel: a-model, retries: {attempts: 2, backoffMs: 1} }
@@ -45,6 +46,7 @@ models:
     cooldown: {failures: 2, seconds: 1}
   - { <<: *chat, id: acme/lonely, pricing: {input: "1", output: "2"}, provider: dead, upstreamModel: x, cooldown: {failures: 1, seconds: 30} }
   - { <<: *chat, id: acme/pooled, pricing: {input: "1", output: "2"}, provider: pool, upstreamModel: pooled }
+  - { <<: *chat, id: acme/gated, pricing: {input: "1", output: "2"}, provider: gated, upstreamModel: gated }
 `;
 }
 
@@ -195,6 +197,21 @@ describe('routing through upstream failures', () => {
     // The wrong key answered 401 once, then left the rotation; every request was answered.
     expect(keys.filter((k) => k === 'Bearer wrong')).toHaveLength(1);
     expect(keys.filter((k) => k === 'Bearer right')).toHaveLength(6);
+  });
+});
+
+describe('maxConnections with a key pool', () => {
+  it('should count the connections of every key of the pool against the one upstream limit', async () => {
+    c.setBehaviour({ kind: 'slow-headers', delayMs: 400 });
+    const started = Date.now();
+    const answers = await Promise.all([0, 1, 2, 3].map(() => client.chat.completions.create(hello('acme/gated')).withResponse()));
+    // One connection for the provider, whichever key a request used: the four calls ran one after
+    // another (a gate per key would have run two at a time, in some 800 ms).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1550);
+    expect(new Set(c.requests.map((r) => r.headers.authorization)).size).toBe(2);
+    await gw.gateway.flushRequestLog();
+    const waits = await Promise.all(answers.map(async ({ response }) => (await getRequestLogRow(gw.gateway.store.db, response.headers.get('x-request-id')!))?.upstreamWaitMs ?? 0));
+    expect(waits.filter((ms) => ms >= 300)).toHaveLength(3);
   });
 });
 

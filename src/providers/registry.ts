@@ -1,11 +1,12 @@
 import type { Catalogue, ProviderConfig } from '../config/catalogue-types.js';
 import { createAnthropicProvider } from './anthropic/index.js';
+import { ConnectionGate } from './http/index.js';
 import { createOpenAIProvider } from './openai/index.js';
 import type { Provider, ProviderType } from './provider.js';
 import { createSimProvider } from './sim/index.js';
 
-/** Provider type -> factory; the one place that knows every adapter. */
-const FACTORIES: Record<ProviderType, (config: ProviderConfig) => Provider> = {
+/** Provider type -> factory; the one place that knows every adapter. `gate`: a `maxConnections` gate shared by a key pool's credentials. */
+const FACTORIES: Record<ProviderType, (config: ProviderConfig, gate: ConnectionGate | null) => Provider> = {
   openai: createOpenAIProvider,
   anthropic: createAnthropicProvider,
   // The sim counts tokens with the o200k tokenizer, loaded on its first request rather than at start:
@@ -16,13 +17,15 @@ const FACTORIES: Record<ProviderType, (config: ProviderConfig) => Provider> = {
 /**
  * Build a provider for every provider of the catalogue, and for a key pool one per further key:
  * map keys `id`, `id#2`, `id#3` ... (see {@link credentialLaneIds}); each instance keeps the
- * catalogue id as its `id`, so answers and errors name the provider, never which key.
+ * catalogue id as its `id`, so answers and errors name the provider, never which key. The
+ * instances of one pool share one `maxConnections` gate: the limit is the upstream's, not a key's.
  */
 export function createProviders(catalogue: Catalogue): Map<string, Provider> {
   const out = new Map<string, Provider>();
   for (const config of catalogue.providers.values()) {
     const lanes = credentialLaneIds(config);
-    lanes.forEach((lane, i) => out.set(lane, FACTORIES[config.type](i === 0 ? config : { ...config, apiKey: config.apiKeys[i]! })));
+    const gate = lanes.length > 1 && config.maxConnections !== null ? new ConnectionGate(config.id, config.maxConnections, config.queueTimeoutMs) : null;
+    lanes.forEach((lane, i) => out.set(lane, FACTORIES[config.type](i === 0 ? config : { ...config, apiKey: config.apiKeys[i]! }, gate)));
   }
   return out;
 }

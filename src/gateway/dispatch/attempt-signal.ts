@@ -6,7 +6,8 @@ import { RequestSignal } from '../request-signal.js';
  * abandons the attempt (no first token in time) without cancelling the request itself.
  */
 export function attemptSignal(parent: CallSignal): RequestSignal {
-  const child = new RequestSignal();
+  // Waits for a free upstream connection are the request's, for its log entry.
+  const child = new RequestSignal(parent.noteUpstreamWait === undefined ? undefined : (ms) => parent.noteUpstreamWait!(ms));
   if (parent.aborted) child.abort(parent.reason);
   else parent.addEventListener('abort', () => child.abort(parent.reason), { once: true });
   return child;

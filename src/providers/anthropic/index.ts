@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, forwardRaw, jsonBody, streamSseBody } from '../http/index.js';
+import { createUpstreamClient, type ConnectionGate, forwardRaw, jsonBody, streamSseBody } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertResponse, parseMessage } from './convert-response.js';
@@ -19,7 +19,7 @@ const MESSAGES_PATH = '/v1/messages';
  * client bodies are forwarded unchanged (`forward`). Non-streaming responses carry no warnings
  * field in the IR, so dropped-parameter warnings reach the client on streams only.
  */
-export function createAnthropicProvider(config: ProviderConfig): Provider {
+export function createAnthropicProvider(config: ProviderConfig, gate: ConnectionGate | null = null): Provider {
   if (config.baseUrl === null) throw new Error(`provider ${config.id}: an anthropic provider needs a baseUrl`);
   const providerId = config.id;
   const client = createUpstreamClient({
@@ -29,6 +29,7 @@ export function createAnthropicProvider(config: ProviderConfig): Provider {
     timeouts: config.timeouts,
     maxConnections: config.maxConnections,
     queueTimeoutMs: config.queueTimeoutMs,
+    gate,
   });
   const post = (body: unknown, context: ProviderCallContext) =>
     client.postJson(MESSAGES_PATH, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });

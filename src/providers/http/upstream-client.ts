@@ -21,6 +21,11 @@ export interface UpstreamClientOptions {
   readonly maxConnections?: number | null;
   /** How long a call waits for a free connection once `maxConnections` are busy, ms. */
   readonly queueTimeoutMs?: number;
+  /**
+   * The gate counting `maxConnections` when it is shared with other clients of the same upstream
+   * (the credentials of a key pool); absent: this client has its own.
+   */
+  readonly gate?: ConnectionGate | null;
 }
 
 /** A successful (2xx) upstream answer with its body unread. */
@@ -77,7 +82,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const maxConnections = options.maxConnections ?? null;
   // No silent queue: without a limit the pool opens a connection per call in flight (a held stream
   // keeps one); with a limit, calls past it wait in the gate, bounded and measured, never in undici.
-  const gate = maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000);
+  const gate = options.gate ?? (maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000));
   const pool = new Pool(baseUrl.origin, {
     keepAliveTimeout: 30_000,
     connections: maxConnections,

@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, forwardRaw, jsonBody, streamSseBody, type UpstreamResponse } from '../http/index.js';
+import { createUpstreamClient, type ConnectionGate, forwardRaw, jsonBody, streamSseBody, type UpstreamResponse } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertRerankRequest, convertRerankResponse } from './convert-rerank.js';
@@ -22,7 +22,7 @@ const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
  * client formats (Messages, Responses) come through the IR as chat completions. `rerank` posts the
  * Cohere/Jina shape to `/rerank` (vLLM, TEI-compatible routers, Jina, Cohere-compatible servers).
  */
-export function createOpenAIProvider(config: ProviderConfig): Provider {
+export function createOpenAIProvider(config: ProviderConfig, gate: ConnectionGate | null = null): Provider {
   if (config.baseUrl === null) throw new Error(`provider ${config.id}: an openai provider needs a baseUrl`);
   const providerId = config.id;
   const client = createUpstreamClient({
@@ -32,6 +32,7 @@ export function createOpenAIProvider(config: ProviderConfig): Provider {
     timeouts: config.timeouts,
     maxConnections: config.maxConnections,
     queueTimeoutMs: config.queueTimeoutMs,
+    gate,
   });
   const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
     client.postJson(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
