@@ -186,6 +186,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       modelIds: () => new Set(catalogue.current().models.keys()),
       modelPricing: (id) => catalogue.current().models.get(id)?.pricing ?? null,
       catalogue: () => catalogue.current(),
+      modelHealth: (model) => router.health(model),
       modelLifecycle: (id) => catalogue.current().models.get(id)?.lifecycle ?? null,
       publicUrl: config.publicUrl ?? undefined,
       allowSignUp: config.allowSignUp,

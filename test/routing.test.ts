@@ -50,6 +50,8 @@ models:
 `;
 }
 
+const OPERATOR = 'routing-test-operator-token-0123456789';
+
 let a: FakeUpstream;
 let b: FakeUpstream;
 let c: FakeUpstream;
@@ -64,7 +66,7 @@ beforeAll(async () => {
   c = await startFakeOpenAIUpstream();
   p = await startFakeOpenAIUpstream({ apiKey: 'right' });
   const dead = `http://127.0.0.1:${await closedPort()}/v1`;
-  gw = await startTestGateway({ catalogue: catalogue(a.url, b.url, c.url, p.url, dead), env: { BAD_KEY: 'wrong', GOOD_KEY: 'right' } });
+  gw = await startTestGateway({ catalogue: catalogue(a.url, b.url, c.url, p.url, dead), env: { BAD_KEY: 'wrong', GOOD_KEY: 'right' }, serverEnv: { TF_ADMIN_TOKEN: OPERATOR } });
   client = new OpenAI({ baseURL: gw.baseURL, apiKey: gw.key, maxRetries: 0 });
 });
 afterAll(async () => {
@@ -237,5 +239,16 @@ describe('cooldown', () => {
     expect(Date.now() - started).toBeLessThan(500);
     expect(second.status).toBe(503);
     expect(Number(second.headers?.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('should show a model whose only deployment cools down as unavailable in the console catalogue, as /v1/models does', async () => {
+    // acme/lonely's circuit was opened by the test before (30 s cooldown).
+    const res = await fetch(`${gw.rootURL}/api/orgs/${gw.orgId}/models`, { headers: { authorization: `Bearer ${OPERATOR}` } });
+    expect(res.status).toBe(200);
+    const health = new Map(((await res.json()) as { data: { id: string; health: string }[] }).data.map((m) => [m.id, m.health]));
+    expect(health.get('acme/lonely')).toBe('unavailable');
+    expect(health.get('acme/retry')).toBe('serving');
+    const listed = await client.models.list();
+    expect(listed.data.find((m) => m.id === 'acme/lonely')).toMatchObject({ health: 'unavailable' });
   });
 });

@@ -35,6 +35,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     modelIds: deps.modelIds ?? null,
     modelPricing: deps.modelPricing ?? null,
     catalogue: deps.catalogue ?? null,
+    modelHealth: deps.modelHealth ?? null,
     playgroundChat: deps.playgroundChat ?? null,
     modelLifecycle: deps.modelLifecycle ?? null,
     sendInviteEmail: deps.sendInviteEmail ?? null,

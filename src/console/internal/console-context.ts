@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SignInThrottle } from '../../auth/sign-in-throttle.js';
 import type { BalanceAlertMailer } from '../../billing/balance-alert-mailer.js';
-import type { Catalogue, ModelLifecycle, ModelPricing } from '../../config/catalogue-types.js';
+import type { Catalogue, CatalogueModel, ModelLifecycle, ModelPricing } from '../../config/catalogue-types.js';
+
+/** Serving: every deployment of the model's default version takes traffic; degraded: some cool down after upstream failures; unavailable: all do. */
+export type ModelHealth = 'serving' | 'degraded' | 'unavailable';
 import type { PaymentSettings } from '../../payments/create-payment-provider.js';
 import type { Database } from '../../store/schema.js';
 import type { PaymentsRuntime } from '../payments/payments-runtime.js';
@@ -46,6 +49,8 @@ export interface ConsoleDeps {
   readonly modelPricing?: (modelId: string) => ModelPricing | null;
   /** The live catalogue, for `GET /orgs/:orgId/models`; absent: no models are listed. */
   readonly catalogue?: () => Catalogue;
+  /** Whether a model's deployments take traffic now (the gateway's cooldown circuits); absent: every model is `serving`. */
+  readonly modelHealth?: (model: CatalogueModel) => ModelHealth;
   /** The playground's way into the gateway; absent (no gateway in this process): the playground answers 503. */
   readonly playgroundChat?: PlaygroundChat;
   /** A catalogue model's deprecation dates and replacement (null: not deprecated); absent: none reported. */
@@ -84,6 +89,8 @@ export interface ConsoleContext {
   readonly modelPricing: ((modelId: string) => ModelPricing | null) | null;
   /** The live catalogue, or null when no gateway runs here. */
   readonly catalogue: (() => Catalogue) | null;
+  /** A model's health from the gateway's circuits, or null when no gateway runs here (every model `serving`). */
+  readonly modelHealth: ((model: CatalogueModel) => ModelHealth) | null;
   /** The playground's way into the gateway, or null. */
   readonly playgroundChat: PlaygroundChat | null;
   /** Deprecation dates of a catalogue model, or null when not configured. */

@@ -39,7 +39,7 @@ describeEachDialect('console models', (ctx) => {
       id: 'openai/gpt-4o', name: 'GPT-4o', author: 'openai', kind: 'chat', aliases: ['gpt-4o'], context_length: 128000, max_output_tokens: 16384,
       default_max_output_tokens: 4096, pricing: { input: '2.50', output: '10.00', cached_input: '1.25' },
       capabilities: { tools: true, json_object: true, json_schema: true, vision: true, streaming: true, reasoning: false },
-      status: 'active', lifecycle: null,
+      status: 'active', health: 'serving', lifecycle: null,
       versions: expect.arrayContaining([{ version: '2024-11-20', default: true }, { version: '2024-08-06', default: false }]),
       default_version: '2024-11-20', allowed: true,
     });

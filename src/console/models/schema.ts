@@ -23,6 +23,9 @@ export const orgModelDto = z.object({
   pricing: modelPricingDto,
   capabilities: z.object({ tools: z.boolean(), json_object: z.boolean(), json_schema: z.boolean(), vision: z.boolean(), streaming: z.boolean(), reasoning: z.boolean() }),
   status: z.enum(['active', 'deprecated', 'retired']),
+  health: z
+    .enum(['serving', 'degraded', 'unavailable'])
+    .describe('serving: every deployment of the default version takes traffic; degraded: some cool down after upstream failures; unavailable: all do (requests get a retryable 503 unless a fallback serves). Per gateway process, shared through Redis when configured.'),
   lifecycle: z
     .object({ announced_at: z.string(), sunset_at: z.string(), notice_url: z.string().nullable(), replacement: z.string().nullable() })
     .nullable()

@@ -15,5 +15,6 @@ export async function listOrgModels(ctx: ConsoleContext, actor: Actor, orgId: st
   const allowAll = allowedModels.length === 0;
   const now = ctx.now();
   const models = [...ctx.catalogue().models.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { data: models.map((m) => presentOrgModel(m, allowAll || allowedModels.includes(m.id), now)), next_cursor: null };
+  const health = ctx.modelHealth;
+  return { data: models.map((m) => presentOrgModel(m, allowAll || allowedModels.includes(m.id), now, health === null ? 'serving' : health(m))), next_cursor: null };
 }

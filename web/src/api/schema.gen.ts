@@ -4783,6 +4783,11 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "active" | "deprecated" | "retired";
+                                /**
+                                 * @description serving: every deployment of the default version takes traffic; degraded: some cool down after upstream failures; unavailable: all do (requests get a retryable 503 unless a fallback serves). Per gateway process, shared through Redis when configured.
+                                 * @enum {string}
+                                 */
+                                health: "serving" | "degraded" | "unavailable";
                                 /** @description Deprecation dates and replacement, or null. */
                                 lifecycle: {
                                     announced_at: string;
