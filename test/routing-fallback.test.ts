@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRequestLogRow } from '../src/billing/request-log-repository.js';
@@ -14,10 +15,11 @@ providers:
 x-chat: &chat { kind: chat, contextLength: 32000 }
 models:
   - { <<: *chat, id: acme/solo, maxOutputTokens: 1000, pricing: {input: "1", output: "2"}, provider: up-a, upstreamModel: solo, retries: {attempts: 2, backoffMs: 1} }
-  - { <<: *chat, id: acme/big, maxOutputTokens: 1000, defaultMaxOutputTokens: 300, pricing: {input: "10", output: "30"}, provider: up-a, upstreamModel: big, retries: {attempts: 0}, cooldown: {failures: 100, seconds: 1}, fallbacks: [acme/tiny] }
+  - { <<: *chat, id: acme/big, capabilities: {reasoning: true}, maxOutputTokens: 1000, defaultMaxOutputTokens: 300, pricing: {input: "10", output: "30"}, provider: up-a, upstreamModel: big, retries: {attempts: 0}, cooldown: {failures: 100, seconds: 1}, fallbacks: [acme/tiny] }
   - { <<: *chat, id: acme/tiny, maxOutputTokens: 50, defaultMaxOutputTokens: 20, pricing: {input: "1.5", output: "2.5"}, provider: up-b, upstreamModel: tiny-up }
   - { <<: *chat, id: acme/bigx, maxOutputTokens: 1000, pricing: {input: "10", output: "30"}, provider: up-a, upstreamModel: bigx, retries: {attempts: 0}, cooldown: {failures: 100, seconds: 1}, fallbacks: [acme/claude] }
   - { <<: *chat, id: acme/plain, maxOutputTokens: 1000, pricing: {input: "1", output: "2"}, provider: up-b, upstreamModel: plain }
+  - { <<: *chat, id: acme/csolo, maxOutputTokens: 1000, pricing: {input: "1", output: "2"}, provider: claude, upstreamModel: csolo, retries: {attempts: 1, backoffMs: 1} }
   - { <<: *chat, id: acme/claude, maxOutputTokens: 64, pricing: {input: "3", output: "15"}, provider: claude, upstreamModel: claude-up }
   - { <<: *chat, id: acme/metered, maxOutputTokens: 1000, pricing: {input: "1", output: "2"}, upstreamModel: metered, deployments: [{provider: up-a, tpm: 2000, weight: 1000}, {provider: up-b}], retries: {attempts: 0} }
 `;
@@ -79,6 +81,16 @@ describe('a failure in the first event of a 200 answer, before anything reached 
     expect(text).toBe('Hello from the fake upstream.');
     expect(finishes).toContain('stop');
     expect(a.requests).toHaveLength(3);
+  });
+
+  it('should retry an Anthropic stream that opens with an error event, through the official Anthropic SDK', async () => {
+    claude.setBehaviour({ kind: 'error-first', errorType: 'overloaded_error', message: 'Overloaded' }, { times: 1 });
+    const anthropic = new Anthropic({ baseURL: gw.rootURL, apiKey: gw.key, maxRetries: 0 });
+    const stream = anthropic.messages.stream({ model: 'acme/csolo', max_tokens: 100, messages: [{ role: 'user', content: 'hello there' }] });
+    const message = await stream.finalMessage();
+    expect(message.content[0]).toMatchObject({ type: 'text', text: 'Hello from the fake upstream.' });
+    expect(message.model).toBe('acme/csolo');
+    expect(claude.requests).toHaveLength(2);
   });
 
   it('should fail over, logging the failed attempt, when the only candidate of a turn sends an error event first', async () => {
@@ -148,10 +160,15 @@ describe('a fallback to another model', () => {
   it('should send the fallback its own default output limit and name it in the answer, not streaming', async () => {
     a.setBehaviour({ kind: 'status', status: 500 });
     b.setReply({ usage: { inputTokens: 2000, outputTokens: 10 } });
-    const { data, response } = await client.chat.completions.create(hello('acme/big')).withResponse();
+    const { data, response } = await client.chat.completions.create({ ...hello('acme/big'), reasoning_effort: 'low' }).withResponse();
     expect(sentModels(a)).toEqual(['big']);
-    expect((a.requests[0]!.body as { max_tokens: number }).max_tokens).toBe(300);
+    // A reasoning model gets its default limit in the modern field; acme/tiny has no adjustable
+    // reasoning: it gets max_tokens, the control is dropped for it, and the answer says so.
+    expect(a.requests[0]!.body).toMatchObject({ max_completion_tokens: 300, reasoning_effort: 'low' });
     expect(b.requests.map((r) => r.body)).toMatchObject([{ model: 'tiny-up', max_tokens: 20 }]);
+    expect(b.requests[0]!.body).not.toHaveProperty('reasoning_effort');
+    expect(b.requests[0]!.body).not.toHaveProperty('max_completion_tokens');
+    expect(response.headers.get('x-tf-ignored-params')).toBe('reasoning_effort');
     expect(response.headers.get('x-tf-default-max-output-tokens')).toBe('20');
     expect(response.headers.get('x-tf-upstream-model')).toBe('tiny-up');
     expect(data.model).toBe('acme/tiny');

@@ -204,19 +204,19 @@ class Session implements InferenceSession {
           // Answers name the model that served them; its own output limit is what the client got.
           this.answerModel = model.id;
           const shaped = this.reshape(model, null);
-          if (shaped !== null) this.setLimitHeaders(shaped.headers);
+          if (shaped !== null) this.noteShaping(shaped.headers, shaped.ignored);
         }
       },
     });
   }
 
   /** The request shaped for another model (a fallback), or null when `shape` was not called. */
-  private reshape(model: CatalogueModel, upstream: ProviderType | null): (ReshapedRequest & { readonly headers: Readonly<Record<string, string>> }) | null {
+  private reshape(model: CatalogueModel, upstream: ProviderType | null): (ReshapedRequest & { readonly headers: Readonly<Record<string, string>>; readonly ignored: readonly string[] }) | null {
     const shaping = this.shaping;
     const resolution = this.resolution;
     if (shaping === null || resolution === null) return null;
     const shaped = shapeParams(shaping.format, shaping.input, model, resolution.modifiers, upstream ?? resolution.target.provider.type, shaping.passthrough);
-    return { first: shaping.first, body: shaped.body, maxOutputTokens: shaped.maxOutputTokens, headers: shaped.headers };
+    return { first: shaping.first, body: shaped.body, maxOutputTokens: shaped.maxOutputTokens, headers: shaped.headers, ignored: shaped.ignored };
   }
 
   /** Output tokens to hold for a routed request: the largest limit among the models that may answer. */
@@ -234,11 +234,14 @@ class Session implements InferenceSession {
     return most;
   }
 
-  /** Replace the output-limit headers (`x-tf-default-max-output-tokens`, `x-tf-max-output-tokens`). */
-  private setLimitHeaders(headers: Readonly<Record<string, string>>): void {
+  /** Say what the fallback's shaping did instead: its output-limit headers and the parameters it dropped. */
+  private noteShaping(headers: Readonly<Record<string, string>>, ignored: readonly string[]): void {
     delete this.headers['x-tf-default-max-output-tokens'];
     delete this.headers['x-tf-max-output-tokens'];
     Object.assign(this.headers, headers);
+    if (ignored.length > 0) this.headers['x-tf-ignored-params'] = ignored.join(',');
+    else delete this.headers['x-tf-ignored-params'];
+    this.record.ignoredParams = ignored;
   }
 }
 
