@@ -19,6 +19,7 @@ import { createMetering, type Metering } from './gateway/admission/create-meteri
 import { KeySelfCheck } from './gateway/admission/key-self-check.js';
 import { Router } from './gateway/dispatch/router.js';
 import { RedisCooldowns } from './limits/redis-cooldowns.js';
+import { RedisDeploymentCounts } from './limits/redis-deployment-counts.js';
 import { RequestActivity } from './gateway/request-activity.js';
 import { KeyUsageSnapshots } from './billing/key-usage-snapshots.js';
 import { readKeyUsageStatistics } from './billing/key-usage-statistics.js';
@@ -110,7 +111,12 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   // Circuits and deployment load outlive catalogue reloads; routed providers are rebuilt per catalogue.
   // With Redis, an opened circuit is published at once and other processes' are read every 500 ms.
   const cooldowns = config.redisUrl === null ? null : await RedisCooldowns.create({ url: config.redisUrl, prefix: config.redisPrefix });
+  // Per-deployment rpm/tpm counts are added up in Redis the same way (every 500 ms, off the request path).
+  const deploymentCounts = config.redisUrl === null ? null : await RedisDeploymentCounts.create({ url: config.redisUrl, prefix: config.redisPrefix });
   const router = new Router({ now, shared: cooldowns });
+  const stopSharingLoad = deploymentCounts === null
+    ? () => undefined
+    : router.shareLoad(deploymentCounts, () => catalogue.current(), 500, (error) => app?.log.warn({ err: error }, 'sharing deployment counts failed'));
   const stopSharing = cooldowns === null
     ? () => undefined
     : router.shareCooldowns(cooldowns, () => catalogue.current(), 500, (error) => app?.log.warn({ err: error }, 'reading shared cooldowns failed'));
@@ -284,7 +290,9 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       await requestLog.close();
       await metering.close();
       stopSharing();
+      stopSharingLoad();
       cooldowns?.disconnect();
+      deploymentCounts?.disconnect();
       keys.stop();
       modelAccess.stop();
       await Promise.allSettled([...providers.values()].map((p) => p.close()));

@@ -189,10 +189,13 @@ describe('a fallback to another model', () => {
 });
 
 describe('per-deployment limits', () => {
-  it('should count real tokens against a deployment tpm and skip it for another deployment once over', async () => {
+  it('should count real tokens against a deployment tpm and skip it for another deployment once over', { timeout: 30_000 }, async () => {
     // up-a takes nearly every request by weight while it has room; every answer reports 900 tokens.
     a.setReply({ usage: { inputTokens: 800, outputTokens: 100 } });
     b.setReply({ usage: { inputTokens: 800, outputTokens: 100 } });
+    // Stay clear of a minute boundary: windows are whole clock minutes.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
     for (let i = 0; i < 12; i++) await client.chat.completions.create(hello('acme/metered'));
     // Counted: 900 after the first answer, 1,800 after the second; the third still fits (1,800 plus its
     // prompt estimate of some 30 tokens), which brings the minute to 2,700: the other nine went to up-b.

@@ -1,7 +1,7 @@
 import type { Catalogue, CatalogueModel, ModelVersion } from '../../config/catalogue-types.js';
 import type { Provider } from '../../providers/provider.js';
 import { CircuitBoard, type Health, type SharedCooldowns } from './circuit-board.js';
-import { DeploymentLoad } from './deployment-load.js';
+import { DeploymentLoad, type WindowCounts } from './deployment-load.js';
 import { RoutedProvider, type RoutingRuntime } from './routed-provider.js';
 import { buildRoutePlan } from './route-plan.js';
 import type { RouteObserver } from './upstream-attempt.js';
@@ -9,6 +9,12 @@ import type { RouteObserver } from './upstream-attempt.js';
 /** Reads the cooldowns other processes published (Redis). */
 export interface SharedCooldownReader {
   read(keys: readonly string[]): Promise<ReadonlyMap<string, number>>;
+}
+
+/** Where processes add up their per-minute deployment counts (Redis). */
+export interface SharedLoadStore {
+  /** Add this process's `pending` counts of the minute `windowStart`; resolve every process's totals of `keys`. */
+  exchange(windowStart: number, pending: ReadonlyMap<string, WindowCounts>, keys: readonly string[]): Promise<ReadonlyMap<string, WindowCounts>>;
 }
 
 /** Options of a {@link Router}. */
@@ -111,6 +117,37 @@ export class Router implements RoutingRuntime {
     return () => clearInterval(timer);
   }
 
+  /**
+   * Share per-minute deployment counts (`rpm`, `tpm`) with the other processes every `intervalMs`:
+   * publish what this process counted, read the totals. Returns a function that stops it.
+   */
+  shareLoad(store: SharedLoadStore, catalogue: () => Catalogue, intervalMs: number, onError: (error: unknown) => void): () => void {
+    let busy = false;
+    let keys: readonly string[] = [];
+    let seen: Catalogue | null = null;
+    const timer = setInterval(() => {
+      if (busy) return;
+      const current = catalogue();
+      if (current !== seen) {
+        seen = current;
+        keys = limitedDeploymentKeys(current);
+      }
+      if (keys.length === 0) return;
+      const { windowStart, counts } = this.load.drainPending();
+      // Only deployments with their own limits are shared; the rest are counted for balancing only.
+      for (const key of counts.keys()) if (!keys.includes(key)) counts.delete(key);
+      busy = true;
+      store
+        .exchange(windowStart, counts, keys)
+        .then((totals) => {
+          for (const [key, total] of totals) this.load.applyShared(key, windowStart, total);
+        }, onError)
+        .finally(() => (busy = false));
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Health of a model's default version: its deployments' circuits (fallbacks not counted). */
   health(model: CatalogueModel): Health {
     const version = model.versions.find((v) => v.version === model.defaultVersion) ?? model.versions[0];
@@ -126,5 +163,12 @@ function cooldownKeys(catalogue: Catalogue): string[] {
     keys.add(`cred:${p.id}`);
     for (let i = 2; i <= p.apiKeys.length; i++) keys.add(`cred:${p.id}#${i}`);
   }
+  return [...keys];
+}
+
+/** Keys of the deployments of a catalogue that declare their own `rpm` or `tpm`. */
+function limitedDeploymentKeys(catalogue: Catalogue): string[] {
+  const keys = new Set<string>();
+  for (const model of catalogue.models.values()) for (const v of model.versions) for (const d of v.deployments) if (d.rpm !== null || d.tpm !== null) keys.add(d.key);
   return [...keys];
 }
