@@ -17,6 +17,7 @@ import { BatchWriter } from './core/batch-writer.js';
 import { admitProvidersBeforeUpstream } from './gateway/admission/admit-before-upstream.js';
 import { createMetering, type Metering } from './gateway/admission/create-metering.js';
 import { KeySelfCheck } from './gateway/admission/key-self-check.js';
+import { DurableFinish } from './gateway/durable-finish.js';
 import { Router } from './gateway/dispatch/router.js';
 import { RedisCooldowns } from './limits/redis-cooldowns.js';
 import { RedisDeploymentCounts } from './limits/redis-deployment-counts.js';
@@ -151,12 +152,18 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       metering.written(rows);
     },
     maxBatch: 500,
-    intervalMs: 100,
+    retryMs: 100,
     onError: (error, rows) => app?.log.error({ err: error, rows }, 'request log write failed; will retry'),
+  });
+  // Answers wait (bounded) for their entry's commit before their last bytes: docs/metering.md.
+  const durableFinish = new DurableFinish({
+    waitMs: config.durableWaitMs,
+    storeFailing: () => requestLog.failing,
+    onTimeout: (requestId, waitMs) => app?.log.warn({ requestId, waitMs }, 'request log entry not committed in time; answered anyway (it stays queued)'),
   });
   const activity = new RequestActivity();
   const metrics = config.metrics
-    ? new GatewayMetrics({ activity, admission: metering.admission, requestLogQueue: () => requestLog.pending, settlement: () => metering.settler.progress, now })
+    ? new GatewayMetrics({ activity, admission: metering.admission, requestLogQueue: () => requestLog.pending, notDurable: () => durableFinish.notDurable, settlement: () => metering.settler.progress, now })
     : null;
   if (metrics !== null && options.clusterWorker) answerMetricsCollection(metrics);
   const metricsEndpoint: MetricsEndpoint | null = metrics === null
@@ -216,11 +223,13 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       keys,
       modelAccess,
       recordRequest: (entry) => {
-        requestLog.add(entry);
+        const committed = requestLog.add(entry);
         const settling = metering.admission.finish(entry);
         if (metrics !== null) metrics.observe(entry);
         if (tracing !== null) tracing.finish(entry, settling);
+        return committed;
       },
+      durableFinish,
       metering: {
         admission: metering.admission,
         selfCheck: new KeySelfCheck({

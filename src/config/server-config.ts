@@ -36,6 +36,8 @@ const serverConfigSchema = z.object({
   maxPendingUsage: z.coerce.number().int().min(1),
   /** Longest admission waits on the database or Redis before answering 503, ms. */
   admissionTimeoutMs: z.coerce.number().int().min(50),
+  /** Longest an answer waits for its request-log entry to be committed before its last bytes, ms; 0: no wait. */
+  durableWaitMs: z.coerce.number().int().min(0),
   /** SMTP server for invite emails, `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...` (secret); null: links are only shown. */
   smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).nullable(),
   /** Sender of invite emails (`From` header). */
@@ -110,6 +112,8 @@ Options (flag / environment variable, default):
                      TF_SETTLE_INTERVAL_MS  1000  (usage settled into ledger debits)
                      TF_MAX_PENDING_USAGE   20000 (unwritten usage records before 503)
                      TF_ADMISSION_TIMEOUT_MS 2000 (admission waits before 503)
+                     TF_DURABLE_WAIT_MS 2000 (an answer waits for its request-log commit
+                                        before its last bytes; then it is sent anyway)
                      TF_SMTP_URL        none (smtp://user:pass@host:587 or smtps://...; invite emails)
                      TF_SMTP_FROM       tf-gateway <no-reply@localhost>
                      TF_PUBLIC_URL      http://localhost:8080 (base of links in invites and top-ups)
@@ -162,6 +166,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     settleIntervalMs: env.TF_SETTLE_INTERVAL_MS ?? 1000,
     maxPendingUsage: env.TF_MAX_PENDING_USAGE ?? 20_000,
     admissionTimeoutMs: env.TF_ADMISSION_TIMEOUT_MS ?? 2000,
+    durableWaitMs: env.TF_DURABLE_WAIT_MS ?? 2000,
     smtpUrl: env.TF_SMTP_URL ?? null,
     smtpFrom: env.TF_SMTP_FROM ?? 'tf-gateway <no-reply@localhost>',
     publicUrl: env.TF_PUBLIC_URL ?? null,

@@ -5,6 +5,7 @@ import type { Provider } from '../providers/provider.js';
 import type { AdmissionService } from './admission/admission-service.js';
 import type { KeySelfCheck } from './admission/key-self-check.js';
 import type { Router } from './dispatch/router.js';
+import type { DurableFinish } from './durable-finish.js';
 import type { RequestActivity } from './request-activity.js';
 import type { RequestLogEntry } from './request-record.js';
 import type { RequestTracer } from './request-tracer.js';
@@ -18,8 +19,13 @@ export interface GatewayDeps {
   readonly keys: KeyCache;
   /** Organization and project aliases and organization allowed-model lists. */
   readonly modelAccess: ModelAccessCache;
-  /** Receives one entry per request; must not block. */
-  readonly recordRequest: (entry: RequestLogEntry) => void;
+  /**
+   * Receives one entry per request; must not block. May return the entry's commit (resolves once it
+   * and its usage event are durable, never rejects), which answers wait for through `durableFinish`.
+   */
+  readonly recordRequest: (entry: RequestLogEntry) => Promise<void> | void;
+  /** The bounded wait for that commit before an answer's last bytes; absent: answers never wait. */
+  readonly durableFinish?: DurableFinish;
   /** Admission (holds, budgets, rate limits) and the key self-check (issue 4). */
   readonly metering: GatewayMetering;
   /** Milliseconds since epoch. */

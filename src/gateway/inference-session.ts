@@ -69,7 +69,7 @@ export async function runInference(
   handler: (session: InferenceSession) => Promise<void>,
   caller?: CachedKey,
 ): Promise<void> {
-  const record = new RequestRecord(request.id, endpoint, deps.now(), deps.now, deps.recordRequest, deps.activity);
+  const record = new RequestRecord(request.id, endpoint, deps.now(), deps.now, deps.recordRequest, deps.activity, deps.durableFinish ?? null);
   if (deps.tracer) deps.tracer.start({ id: request.id, endpoint, method: request.method, route: request.routeOptions.url ?? '', headers: request.headers, body: request.body });
   const body = request.body;
   if (isJsonObject(body) && typeof body.model === 'string') record.modelRequested = body.model;
@@ -84,6 +84,8 @@ export async function runInference(
   try {
     const key = caller ?? (await authenticate(request.headers, deps.keys, deps.now()));
     record.key = key;
+    // Answers finish their record durably before their last bytes (`sendJson`, the stream relays);
+    // this is a no-op for them.
     await handler(new Session(deps, request, reply, key, record, signal));
     record.finish(200);
   } catch (error) {

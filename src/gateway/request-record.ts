@@ -2,6 +2,7 @@ import type { CachedKey } from '../auth/key-cache.js';
 import { isGatewayError } from '../core/errors.js';
 import type { IrUsage } from '../protocol/ir/index.js';
 import type { Endpoint, RequestLogEntry } from '../billing/request-log-entry.js';
+import type { DurableFinish } from './durable-finish.js';
 import { RequestActivity } from './request-activity.js';
 import type { UpstreamAttempt } from '../billing/request-log-entry.js';
 
@@ -36,8 +37,9 @@ export class RequestRecord {
     readonly endpoint: Endpoint,
     private readonly startedAt: number,
     private readonly now: () => number,
-    private readonly sink: (entry: RequestLogEntry) => void,
+    private readonly sink: (entry: RequestLogEntry) => Promise<void> | void,
     private readonly activity: RequestActivity = UNCOUNTED,
+    private readonly durable: DurableFinish | null = null,
   ) {
     activity.inFlight++;
   }
@@ -55,14 +57,27 @@ export class RequestRecord {
     this.costNano = costNano;
   }
 
-  /** Finish with an HTTP status and the error (a GatewayError or a wire code), if any; later calls are ignored. */
-  finish(status: number, error?: unknown): void {
+  /**
+   * Finish as {@link finish} does, then wait until the entry is committed (bounded: see
+   * `DurableFinish`). Call right before the last bytes of an answer the client will receive in full.
+   */
+  finishDurably(status: number, error?: unknown): Promise<void> {
+    if (this.done) return Promise.resolve();
+    const committed = this.finish(status, error);
+    return this.durable === null ? Promise.resolve() : this.durable.wait(this.id, committed);
+  }
+
+  /**
+   * Finish with an HTTP status and the error (a GatewayError or a wire code), if any; later calls are
+   * ignored. Returns the sink's commit of the entry, which nobody need wait for.
+   */
+  finish(status: number, error?: unknown): Promise<void> | void {
     if (this.done) return;
     this.done = true;
     this.activity.inFlight--;
     if (this.stream && this.firstByteAt !== null) this.activity.streaming--;
     const end = this.now();
-    this.sink({
+    return this.sink({
       id: this.id,
       orgId: this.key?.orgId ?? null,
       projectId: this.key?.projectId ?? null,

@@ -2,6 +2,7 @@ import { Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { RequestLogEntry } from '../billing/request-log-entry.js';
 import type { SettlementProgress } from '../billing/usage-settler.js';
 import { formatUsd } from '../core/money.js';
+import type { NotDurableReason } from '../gateway/durable-finish.js';
 import type { RequestActivity } from '../gateway/request-activity.js';
 import { HistogramMetric } from './histogram-metric.js';
 import { processMetricsRegistry } from './process-metrics.js';
@@ -14,6 +15,8 @@ export interface MetricsSources {
   readonly admission: { readonly inFlight: number; readonly admittedTotal: number };
   /** Request-log entries waiting for the batch writer. */
   readonly requestLogQueue: () => number;
+  /** Answers sent before their request-log entry was committed, by reason (`gateway/durable-finish.ts`). */
+  readonly notDurable?: () => Readonly<Record<NotDurableReason, number>>;
   /** The settler's knowledge of the usage outbox. */
   readonly settlement: () => SettlementProgress;
   /** Milliseconds since epoch. */
@@ -119,6 +122,11 @@ export class GatewayMetrics {
     gauge(registers, 'tf_gateway_admission_holds', 'Admitted inference requests whose hold is not settled yet.', () => sources.admission.inFlight);
     gauge(registers, 'tf_gateway_requests_in_flight', 'Inference requests being handled.', () => sources.activity.inFlight);
     gauge(registers, 'tf_gateway_streams_open', 'Streamed answers that started and have not finished.', () => sources.activity.streaming);
+    const notDurable = sources.notDurable;
+    counter(registers, 'tf_gateway_answers_not_durable_total', 'Answers whose last bytes went out before their request-log entry was committed, by reason (timeout: the bounded wait ran out; store_failing: the writer was retrying, so no wait). A crash then can lose them.', ['reason'], function* () {
+      if (notDurable === undefined) return;
+      for (const [reason, n] of Object.entries(notDurable())) yield [{ reason }, n];
+    });
     gauge(registers, 'tf_gateway_request_log_queued_entries', 'Request-log entries (with their usage events) waiting to be written.', sources.requestLogQueue);
     gauge(registers, 'tf_gateway_usage_outbox_events', "Usage events waiting for settlement that this process's last settlement pass found (and settled).", () => sources.settlement().lastPassEvents);
     gauge(registers, 'tf_gateway_settlement_lag_seconds', "Seconds since the start of this process's last settlement pass that left no usage event unsettled.", () => {

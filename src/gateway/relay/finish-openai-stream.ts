@@ -23,7 +23,9 @@ export interface StreamOutcome {
 /**
  * Close an OpenAI-style stream the same way whatever the upstream: bill what was delivered
  * (estimated when the upstream reported nothing; nothing delivered, nothing billed), send the error frame and a closing chunk on
- * failure, the usage chunk when asked for, then `[DONE]`. Error text is never billed.
+ * failure, the usage chunk when asked for, then `[DONE]`. Error text is never billed. The end (and
+ * a usage chunk the relay held back) goes out after the request's entry is durable; a client that
+ * left is recorded without that wait.
  */
 export async function finishOpenAIStream(ctx: RelayContext, writer: SseWriter, outcome: StreamOutcome): Promise<void> {
   const clientGone = writer.isClosed;
@@ -31,7 +33,7 @@ export async function finishOpenAIStream(ctx: RelayContext, writer: SseWriter, o
     const usage = await estimateStreamUsage(ctx, outcome.generated);
     const cost = ctx.meter(usage);
     if (outcome.includeUsage && outcome.failure === null && !clientGone) {
-      await writer.write(`data: ${JSON.stringify(outcome.usageChunk(usage, cost))}\n\n`);
+      writer.hold(`data: ${JSON.stringify(outcome.usageChunk(usage, cost))}\n\n`);
     }
   }
   if (clientGone) {
@@ -39,12 +41,13 @@ export async function finishOpenAIStream(ctx: RelayContext, writer: SseWriter, o
     return;
   }
   if (outcome.failure !== null) {
-    await writer.write(`data: ${JSON.stringify(encodeOpenAIError(outcome.failure))}\n\n`);
+    writer.hold(`data: ${JSON.stringify(encodeOpenAIError(outcome.failure))}\n\n`);
     const closing = outcome.failureChunk();
-    if (closing !== null) await writer.write(`data: ${JSON.stringify(closing)}\n\n`);
+    if (closing !== null) writer.hold(`data: ${JSON.stringify(closing)}\n\n`);
   }
-  await writer.write('data: [DONE]\n\n');
+  writer.hold('data: [DONE]\n\n');
+  // The usage chunk (held by the relay or above) and the end leave once the entry is durable.
+  if (outcome.failure !== null) await ctx.record.finishDurably(outcome.failure.status, outcome.failure);
+  else await ctx.record.finishDurably(200);
   writer.end();
-  if (outcome.failure !== null) ctx.record.finish(outcome.failure.status, outcome.failure);
-  else ctx.record.finish(200);
 }

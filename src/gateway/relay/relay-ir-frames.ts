@@ -24,7 +24,7 @@ export interface FrameRelayResult {
  * Relay an IR event stream as named-event SSE (Messages, Responses). Usage is metered once at the
  * end (estimated from the delivered text when the upstream reported none, also on failure), then
  * the closing frames carry it with its cost; `beforeEnd` runs just before they are sent. Writes the
- * request-log outcome itself.
+ * request-log outcome itself, durably before the closing (or failure) frames.
  */
 export async function relayIrFrames(
   ctx: RelayContext,
@@ -70,17 +70,19 @@ export async function relayIrFrames(
   }
   if (failure !== null) {
     const streamFailure = failure.code === 'GW_UPSTREAM_STREAM_FAILED' ? failure : new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure });
+    await ctx.record.finishDurably(streamFailure.status, streamFailure);
     await write(encoder.fail(streamFailure));
     writer.end();
-    ctx.record.finish(streamFailure.status, streamFailure);
     return { completed: false };
   }
   ctx.record.markFirstByte();
   const closing = encoder.end(usage, cost);
   // Runs before the closing frames go out, so a client acting on them finds what the hook saved.
   if (beforeEnd) await beforeEnd();
+  // So do the request's entry and usage event (the durable-finish step): a crash after the client
+  // has `message_stop` / `response.completed` cannot lose the bill.
+  await ctx.record.finishDurably(200);
   await write(closing);
   writer.end();
-  ctx.record.finish(200);
   return { completed: true };
 }

@@ -41,7 +41,8 @@ export async function relayIrStream(
       if (event.type === 'usage') {
         reportedUsage = event.usage;
         const cost = ctx.meter(event.usage);
-        if (includeUsage) await writer.write(`data: ${JSON.stringify(encoding.usageChunk(event.usage, cost))}\n\n`);
+        // The usage chunk ends the answer: held until the entry is durable (finishOpenAIStream).
+        if (includeUsage) writer.hold(`data: ${JSON.stringify(encoding.usageChunk(event.usage, cost))}\n\n`);
         continue;
       }
       if (event.type === 'text-delta' || event.type === 'reasoning-delta') generated.push(event.delta);

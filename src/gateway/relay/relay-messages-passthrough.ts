@@ -6,6 +6,7 @@ import { encodeMessagesError } from '../../protocol/anthropic-messages/error-env
 import { createUsage } from '../../protocol/ir/index.js';
 import { formatSseEvent, readSseEvents } from '../../protocol/sse/index.js';
 import { forwardedStream, forwardedText, mapTransportError } from '../../providers/http/index.js';
+import { sendJsonText } from '../openai-answer.js';
 import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
 import { SseWriter } from './sse-response.js';
@@ -46,7 +47,7 @@ export async function relayMessagesJson(ctx: RelayContext, body: string, headers
   answer.usage = { ...(isJsonObject(answer.usage) ? answer.usage : { input_tokens: usage.input.total, output_tokens: usage.output.total }), cost };
   answer.model = ctx.answerModel;
   ctx.record.markFirstByte();
-  await ctx.reply.code(200).headers(headers).type('application/json').send(JSON.stringify(answer));
+  await sendJsonText(ctx.reply, ctx.record, headers, JSON.stringify(answer));
 }
 
 /**
@@ -94,7 +95,9 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
         relayedError = true;
       }
       ctx.record.markFirstByte();
-      await writer.write(text);
+      // The usage delta and the end are held until the entry is durable (below).
+      if (name === 'message_delta' || name === 'message_stop' || name === 'error') writer.hold(text);
+      else await writer.write(text);
       if (name === 'error') break;
       if (name === 'message_stop') {
         stopped = true;
@@ -111,14 +114,17 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
     if (!upstream.destroyed) upstream.destroy();
   }
   if (!metered) ctx.meter(await estimateStreamUsage(ctx, generated));
-  if (writer.isClosed) return ctx.record.finish(499, 'client_closed_request');
+  if (writer.isClosed) {
+    ctx.record.finish(499, 'client_closed_request');
+    return;
+  }
   if (failure === null && !stopped) failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream broke off before message_stop.`);
   if (failure !== null && failure.code !== 'GW_UPSTREAM_STREAM_FAILED') failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', failure.message, { cause: failure });
   if (failure !== null && !relayedError) {
-    await writer.write(formatSseEvent(JSON.stringify(encodeMessagesError(failure, ctx.record.id)), 'error'));
+    writer.hold(formatSseEvent(JSON.stringify(encodeMessagesError(failure, ctx.record.id)), 'error'));
   }
+  await ctx.record.finishDurably(failure === null ? 200 : failure.status, failure ?? undefined);
   writer.end();
-  ctx.record.finish(failure === null ? 200 : failure.status, failure ?? undefined);
 }
 
 /** Add `cost` (and estimated counts when missing) to a `message_delta`, metering the final usage. */

@@ -6,6 +6,7 @@ import type { WireFormat } from '../../providers/provider.js';
 import { forwardedText, mapBodyError } from '../../providers/http/index.js';
 import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { collectChoiceText } from './collect-choice-text.js';
+import { sendJsonText } from '../openai-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
 import { isSpace, stringEnd } from './json-scan.js';
@@ -43,7 +44,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
     const spliced = addUsageCost(replaceTopLevelModel(text, ctx.answerModel), cost);
     if (spliced !== null) {
       ctx.record.markFirstByte();
-      await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(spliced);
+      await sendJsonText(ctx.reply, ctx.record, ctx.headers, spliced);
       return;
     }
   }
@@ -56,7 +57,7 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
   if (missing !== null) Object.assign(answer, missing);
   if (ctx.bodyExtras !== null) Object.assign(answer, ctx.bodyExtras);
   ctx.record.markFirstByte();
-  await ctx.reply.code(200).headers(ctx.headers).type('application/json').send(JSON.stringify(answer));
+  await sendJsonText(ctx.reply, ctx.record, ctx.headers, JSON.stringify(answer));
 }
 
 /**

@@ -104,7 +104,10 @@ export async function relayPassthroughStream(
           extras = null;
         }
         ctx.record.markFirstByte();
-        writer.send(`data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`);
+        const text = `data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`;
+        // The usage chunk ends the answer: held until the entry is durable (finishOpenAIStream).
+        if (usage !== null) writer.hold(text);
+        else writer.send(text);
       }
       if (writer.needsDrain) await writer.drain();
     }

@@ -23,6 +23,8 @@ export class SseWriter {
   /** Text sent in this tick, written to the socket in one piece at the end of the tick. */
   private pending = '';
   private flushScheduled = false;
+  /** Text kept back until more is sent or the answer ends (see {@link hold}). */
+  private held = '';
 
   constructor(private readonly res: ServerResponse) {
     res.once('close', () => {
@@ -59,6 +61,10 @@ export class SseWriter {
   send(text: string): boolean {
     if (this.isClosed) return true;
     this.wrote = true;
+    if (this.held !== '') {
+      this.pending += this.held;
+      this.held = '';
+    }
     this.pending += text;
     if (this.pending.length >= FLUSH_AT) {
       this.flush();
@@ -69,6 +75,16 @@ export class SseWriter {
       process.nextTick(flushPending, this);
     }
     return !this.res.writableNeedDrain;
+  }
+
+  /**
+   * Keep text back: it goes out before whatever is sent next, or with `end()`. The end of an answer
+   * (a usage chunk, `message_stop`) is held so that it leaves only after the durable-finish step.
+   */
+  hold(text: string): void {
+    if (this.isClosed) return;
+    this.wrote = true;
+    this.held += text;
   }
 
   /** True when the socket buffer is full: the caller should `await drain()` before sending more. */
@@ -99,8 +115,9 @@ export class SseWriter {
 
   /** End the response (with the queued text, in the same write). */
   end(): void {
-    const text = this.pending;
+    const text = this.pending + this.held;
     this.pending = '';
+    this.held = '';
     if (this.isClosed) return;
     if (text === '') this.res.end();
     else this.res.end(text);

@@ -50,7 +50,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   const cost = ctx.meter(usage);
   const meta = { id: `chatcmpl-${session.record.id.slice(4)}`, created: Math.floor(Date.now() / 1000), model: ctx.answerModel, ...requestedTier(body) };
   session.record.markFirstByte();
-  await sendJson(ctx.reply, session.headers, encodeChatResponse(res, meta, encodeOpenAIUsage(usage, cost)), ctx.bodyExtras);
+  await sendJson(ctx.reply, ctx.record, session.headers, encodeChatResponse(res, meta, encodeOpenAIUsage(usage, cost)), ctx.bodyExtras);
 }
 
 /** Chat through a translating provider, streaming. */

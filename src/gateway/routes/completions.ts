@@ -82,7 +82,7 @@ async function viaIr(
   const usage = res.usage ?? createUsage(await ctx.estimatePromptTokens(), await estimateTokens(res.choices.map((c) => c.text)), { source: 'estimated' });
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
-  await sendJson(ctx.reply, session.headers, encodeCompletionResponse(res, meta, { ...encodeOpenAIUsage(usage, cost) }), ctx.bodyExtras);
+  await sendJson(ctx.reply, ctx.record, session.headers, encodeCompletionResponse(res, meta, { ...encodeOpenAIUsage(usage, cost) }), ctx.bodyExtras);
 }
 
 function unsupported(target: Target): GatewayError {

@@ -43,6 +43,7 @@ export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): voi
       session.record.markFirstByte();
       await sendJson(
         reply,
+        session.record,
         session.headers,
         encodeEmbeddingsResponse(res, ctx.answerModel, body.encoding_format ?? 'float', {
           prompt_tokens: usage.input.total,

@@ -57,7 +57,7 @@ function registerMessagesAt(app: FastifyInstance, deps: GatewayDeps, prefix: str
       session.resolve(body.model, ['chat']);
       const tools = (body.tools ?? []).map((t) => ({ content: JSON.stringify(t) }));
       const inputTokens = await estimateChatPromptTokens([{ content: typeof body.system === 'string' ? body.system : (body.system ?? []) }, ...body.messages, ...tools]);
-      await sendJson(reply, { ...session.headers, 'request-id': session.record.id }, { input_tokens: inputTokens });
+      await sendJson(reply, session.record, { ...session.headers, 'request-id': session.record.id }, { input_tokens: inputTokens });
     }),
   );
 }
@@ -72,7 +72,7 @@ async function completeViaIr(session: InferenceSession, ctx: RelayContext, targe
   const cost = ctx.meter(usage);
   session.record.markFirstByte();
   const meta = { id: `msg_${session.record.id.slice(4)}`, model: ctx.answerModel };
-  await sendJson(ctx.reply, headers, encodeMessage(res, meta, encodeMessagesUsage(usage, cost)), ctx.bodyExtras);
+  await sendJson(ctx.reply, ctx.record, headers, encodeMessage(res, meta, encodeMessagesUsage(usage, cost)), ctx.bodyExtras);
 }
 
 /** Messages through a translating provider, streaming the full event sequence. */

@@ -23,9 +23,9 @@ export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
       const listed = [...models.map((m) => ({ id: m.id, model: m, entry: present(m, now, deps) })), ...aliases];
       if (isAnthropicCaller(request.headers)) {
         const page = toAnthropicPage(listed.map((l) => toAnthropicModel(l.id, l.model, now, l.entry)), request.query as AnthropicPageQuery);
-        return sendJson(reply, session.headers, page);
+        return sendJson(reply, session.record, session.headers, page);
       }
-      await sendJson(reply, session.headers, { object: 'list', data: listed.map((l) => l.entry) });
+      await sendJson(reply, session.record, session.headers, { object: 'list', data: listed.map((l) => l.entry) });
     }),
   );
   app.get('/v1/models/*', (request, reply) =>
@@ -37,7 +37,7 @@ export function registerModels(app: FastifyInstance, deps: GatewayDeps): void {
         throw new GatewayError('GW_MODEL_NOT_FOUND', `The model '${id}' does not exist or you do not have access to it.`, { param: 'model' });
       }
       const entry = present(model, deps.now(), deps);
-      await sendJson(reply, session.headers, isAnthropicCaller(request.headers) ? toAnthropicModel(model.id, model, deps.now(), entry) : entry);
+      await sendJson(reply, session.record, session.headers, isAnthropicCaller(request.headers) ? toAnthropicModel(model.id, model, deps.now(), entry) : entry);
     }),
   );
 }

@@ -43,7 +43,7 @@ export function registerRerank(app: FastifyInstance, deps: GatewayDeps): void {
         usage,
         cost,
       };
-      await sendJson(reply, session.headers, encodeRerankResponse(answer, meta), ctx.bodyExtras);
+      await sendJson(reply, session.record, session.headers, encodeRerankResponse(answer, meta), ctx.bodyExtras);
     });
   app.post('/v1/rerank', handler);
   app.post('/v2/rerank', handler);

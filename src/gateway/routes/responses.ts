@@ -55,7 +55,7 @@ export function registerResponses(app: FastifyInstance, deps: GatewayDeps, store
       const id = (request.params as { id: string }).id;
       const stored = await store.find(session.key.projectId, id);
       if (stored === null) throw notFound(id, null);
-      await sendJson(reply, session.headers, stored.response);
+      await sendJson(reply, session.record, session.headers, stored.response);
     }),
   );
 }
@@ -122,7 +122,7 @@ async function completeResponse(call: ResponsesCall): Promise<void> {
   const response = encodeResponse(call.meta, { status: statusFor(finishReason), output, usage: encodeResponsesUsage(usage, cost), finishReason });
   await call.save(response);
   session.record.markFirstByte();
-  await sendJson(ctx.reply, session.headers, response, ctx.bodyExtras);
+  await sendJson(ctx.reply, ctx.record, session.headers, response, ctx.bodyExtras);
 }
 
 async function streamResponse(call: ResponsesCall): Promise<void> {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DurableFinish } from './durable-finish.js';
+
+describe('DurableFinish', () => {
+  it('should wait for the commit when it comes in time', async () => {
+    const late: string[] = [];
+    const durable = new DurableFinish({ waitMs: 1000, storeFailing: () => false, onTimeout: (id) => late.push(id) });
+    let commit!: () => void;
+    let done = false;
+    const waiting = durable.wait('req_1', new Promise<void>((r) => (commit = r))).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    commit();
+    await waiting;
+    expect(late).toEqual([]);
+    expect(durable.notDurable).toEqual({ timeout: 0, store_failing: 0 });
+  });
+
+  it('should give up after waitMs when the store never commits, and say so', async () => {
+    const late: string[] = [];
+    const durable = new DurableFinish({ waitMs: 30, storeFailing: () => false, onTimeout: (id) => late.push(id) });
+    const started = performance.now();
+    await durable.wait('req_2', new Promise<void>(() => undefined));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(late).toEqual(['req_2']);
+    expect(durable.notDurable.timeout).toBe(1);
+  });
+
+  it('should not wait while the writer is failing, and count it', async () => {
+    const durable = new DurableFinish({ waitMs: 60_000, storeFailing: () => true, onTimeout: () => undefined });
+    await durable.wait('req_3', new Promise<void>(() => undefined));
+    expect(durable.notDurable.store_failing).toBe(1);
+  });
+});
