@@ -1,63 +1,16 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { loadTokenizer } from '../protocol/tokenizer.js';
-import { SEGMENT_CHARS, TokenizerThread } from './tokenizer-thread.js';
+import { countTokens } from '../protocol/token-count.js';
 
-const thread = new TokenizerThread();
-
-/** Special-token text such as `<|endoftext|>` in a prompt is ordinary text; the tokenizer's default would throw. */
-const COUNT_OPTIONS = { disallowedSpecial: new Set<string>() };
-
-/** Longest the event loop is held between yields while counting, ms: other requests run in between. */
-const SLICE_MS = 2;
-
-/**
- * Pieces of at most {@link SEGMENT_CHARS} characters whose counts add up to the text's. BPE merges
- * within one pre-token grow quadratically (100,000 `a`s took 44 s in one call, 256 take 0.3 ms), so
- * long texts are cut before a space where there is one (where o200k splits anyway: the count is
- * the same) and hard otherwise (at most one token off per cut, in runs without a space).
- */
-export function* segmentText(text: string): Generator<string> {
-  let start = 0;
-  while (text.length - start > SEGMENT_CHARS) {
-    let cut = text.lastIndexOf(' ', start + SEGMENT_CHARS);
-    // Cut before a space that follows a non-space, so a run of spaces stays whole.
-    while (cut > start && /\s/.test(text[cut - 1]!)) cut = text.lastIndexOf(' ', cut - 1);
-    if (cut <= start) cut = start + SEGMENT_CHARS;
-    yield text.slice(start, cut);
-    start = cut;
-  }
-  if (start < text.length) yield text.slice(start);
-}
+// Counting (tokenizer thread, segments, the main-thread fallback) lives in protocol/ so the
+// simulator can use it too.
+export { countInSlices, segmentText } from '../protocol/token-count.js';
 
 /**
  * Estimate the tokens of some texts with the o200k tokenizer. Used when an upstream reports no
  * usage (a broken stream, a server that sends none; such records say `usage_source: estimated`),
- * and by `count_tokens`. Counted on the tokenizer thread, so however large the texts the event loop
- * that serves requests is not held; without the thread, on the main thread in slices of about
- * {@link SLICE_MS} ms, so `/health` and other requests are served in between.
+ * and by `count_tokens`. Counted off the event loop (`protocol/token-count.ts`).
  */
-export async function estimateTokens(texts: readonly string[]): Promise<number> {
-  const present = texts.filter((text) => text !== '');
-  if (present.length === 0) return 0;
-  return (await thread.count(present)) ?? countInSlices(present);
-}
-
-/** Count on the main thread, yielding to the event loop every {@link SLICE_MS} ms. */
-export async function countInSlices(texts: readonly string[]): Promise<number> {
-  let total = 0;
-  let sliceStart = performance.now();
-  for (const text of texts) {
-    if (text === '') continue;
-    const tokenizer = loadTokenizer();
-    for (const segment of segmentText(text)) {
-      total += tokenizer.countTokens(segment, COUNT_OPTIONS);
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
-    }
-  }
-  return total;
+export function estimateTokens(texts: readonly string[]): Promise<number> {
+  return countTokens(texts);
 }
 
 /** Estimate the prompt tokens of chat messages: their texts plus OpenAI's 3-token framing per message. */

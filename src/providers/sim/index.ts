@@ -3,6 +3,7 @@ import { GatewayError, isGatewayError } from '../../core/errors.js';
 import type { IrChatRequest, IrStreamEvent } from '../../protocol/ir/index.js';
 import { mapUpstreamStatus } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
+import { countChatPromptTokens, countCompletionPromptTokens, countEmbeddingInputTokens, countRerankInputTokens } from './count-tokens.js';
 import { parseTriggers, type SimTriggers } from './parse-triggers.js';
 import { readConversation } from './read-conversation.js';
 import { simulateChat } from './simulate-chat.js';
@@ -37,31 +38,31 @@ export function createSimProvider(options: SimProviderOptions): Provider {
     type: 'sim',
     passthrough: new Set<WireFormat>(),
     chat: (request, context) =>
-      answer(id, context, chatTriggerText(request.messages), () => {
-        const result = simulateChat(request);
+      answer(id, context, chatTriggerText(request.messages), async () => {
+        const result = simulateChat(request, await countChatPromptTokens(request));
         return { id: nextId('chatcmpl'), model: request.model, choices: result.choices, usage: result.usage };
       }),
     streamChat: (request, context) =>
-      answer(id, context, chatTriggerText(request.messages), (triggers) => {
-        const result = simulateChat(request);
+      answer(id, context, chatTriggerText(request.messages), async (triggers) => {
+        const result = simulateChat(request, await countChatPromptTokens(request));
         return pace(createChatEvents(nextId('chatcmpl'), request.model, result.choices, result.usage), triggers, context);
       }),
     complete: (request, context) =>
-      answer(id, context, (request.prompt ?? []).join('\n'), () => {
-        const result = simulateCompletion(request);
+      answer(id, context, (request.prompt ?? []).join('\n'), async () => {
+        const result = simulateCompletion(request, await countCompletionPromptTokens(request));
         const choices = result.choices.map(({ echoed: _echoed, ...choice }) => choice);
         return { id: nextId('cmpl'), model: request.model, choices, usage: result.usage };
       }),
     streamComplete: (request, context) =>
-      answer(id, context, (request.prompt ?? []).join('\n'), (triggers) => {
-        const result = simulateCompletion(request);
+      answer(id, context, (request.prompt ?? []).join('\n'), async (triggers) => {
+        const result = simulateCompletion(request, await countCompletionPromptTokens(request));
         return pace(createCompletionEvents(nextId('cmpl'), request.model, result.choices, result.usage), triggers, context);
       }),
     embed: (request, context) =>
-      answer(id, context, (request.input ?? []).filter((item) => typeof item === 'string').join('\n'), () =>
-        simulateEmbeddings(request, id),
+      answer(id, context, (request.input ?? []).filter((item) => typeof item === 'string').join('\n'), async () =>
+        simulateEmbeddings(request, id, await countEmbeddingInputTokens(request)),
       ),
-    rerank: (request, context) => answer(id, context, request.query ?? '', () => simulateRerank(request)),
+    rerank: (request, context) => answer(id, context, request.query ?? '', async () => simulateRerank(request, await countRerankInputTokens(request))),
     close: () => Promise.resolve(),
   };
 }
@@ -80,14 +81,15 @@ async function answer<T>(
   providerId: string,
   context: ProviderCallContext,
   triggerText: string,
-  produce: (triggers: SimTriggers) => T,
+  produce: (triggers: SimTriggers) => Promise<T>,
 ): Promise<T> {
   try {
     const triggers = parseTriggers(triggerText, providerId);
     if (context.signal.aborted) throw abortReason(context.signal);
     await waitFor(triggers.slowMs, context.signal);
     if (triggers.errorStatus !== null) throw simulatedStatusError(providerId, triggers.errorStatus);
-    return produce(triggers);
+    // Awaited here so a failure of the (asynchronous) prompt count is mapped like any other.
+    return await produce(triggers);
   } catch (error) {
     if (isGatewayError(error) || context.signal.aborted) throw error;
     throw new GatewayError('GW_UPSTREAM_ERROR', `The upstream ${providerId} failed on this request.`, { cause: error });

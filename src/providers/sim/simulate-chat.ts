@@ -1,6 +1,6 @@
 import { createUsage } from '../../protocol/ir/index.js';
 import type { IrChatRequest, IrChoice, IrReasoningEffort, IrReasoningPart, IrTool, IrToolCallPart, IrUsage } from '../../protocol/ir/index.js';
-import { countChatPromptTokens, countTextTokens } from './count-tokens.js';
+import { countTextTokens } from './count-tokens.js';
 import { generateFromSchema } from './generate-from-schema.js';
 import { clipText, generateReasoningText, generateReplyText, QUOTE_CHARS, type SimVariation } from './generate-text.js';
 import { limitOutput, resolveMaxTokens, type LimitedText } from './limit-output.js';
@@ -44,8 +44,8 @@ export function resolveChoiceCount(n: number | undefined): number {
   return Math.min(MAX_CHOICES, Math.max(1, Math.floor(n)));
 }
 
-/** Simulate a chat completion deterministically (see README for the rules). */
-export function simulateChat(request: IrChatRequest): SimChatResult {
+/** Simulate a chat completion deterministically (see README for the rules); `promptTokens` from `countChatPromptTokens`. */
+export function simulateChat(request: IrChatRequest, promptTokens: number): SimChatResult {
   const messages = request.messages ?? [];
   const view = readConversation(messages);
   const effort = request.reasoning ? (request.reasoning.effort ?? 'medium') : null;
@@ -60,7 +60,7 @@ export function simulateChat(request: IrChatRequest): SimChatResult {
   const simulated = Array.from({ length: resolveChoiceCount(request.n) }, (_, index) => simulateChoice(plan, index));
   const output = simulated.reduce((sum, c) => sum + c.outputTokens, 0);
   const reasoning = simulated.reduce((sum, c) => sum + c.reasoningTokens, 0);
-  return { choices: simulated.map((c) => c.choice), usage: createUsage(countChatPromptTokens(request), output, { reasoning }) };
+  return { choices: simulated.map((c) => c.choice), usage: createUsage(promptTokens, output, { reasoning }) };
 }
 
 /** One choice: reasoning (when asked), then tool calls or text, within the token limit. */

@@ -1,6 +1,5 @@
 import { createUsage } from '../../protocol/ir/index.js';
 import type { IrCompletionChoice, IrCompletionRequest, IrUsage } from '../../protocol/ir/index.js';
-import { countTextTokens } from './count-tokens.js';
 import { generateContinuation } from './generate-text.js';
 import { limitOutput, resolveMaxTokens } from './limit-output.js';
 import { resolveChoiceCount } from './simulate-chat.js';
@@ -19,18 +18,16 @@ export interface SimCompletionResult {
 
 /**
  * Simulate a raw-prompt completion: each prompt yields `n` continuations, indexed prompt-major
- * (prompt i, choice j → index i*n + j) as OpenAI does. Echoed prompts are not output tokens.
+ * (prompt i, choice j → index i*n + j) as OpenAI does. Echoed prompts are not output tokens;
+ * `inputTokens` from `countCompletionPromptTokens`.
  */
-export function simulateCompletion(request: IrCompletionRequest): SimCompletionResult {
+export function simulateCompletion(request: IrCompletionRequest, inputTokens: number): SimCompletionResult {
   const prompts = request.prompt === undefined || request.prompt.length === 0 ? [''] : request.prompt;
   const n = resolveChoiceCount(request.n);
   const maxTokens = resolveMaxTokens(request.maxOutputTokens);
-  const suffixTokens = request.suffix ? countTextTokens(request.suffix) : 0;
   const choices: SimCompletionChoice[] = [];
-  let input = 0;
   let output = 0;
   prompts.forEach((prompt, promptIndex) => {
-    input += countTextTokens(prompt) + suffixTokens;
     for (let j = 0; j < n; j++) {
       const variation = { choice: j, seed: request.seed, temperature: request.temperature };
       const natural = generateContinuation(prompt, request.suffix, variation);
@@ -46,5 +43,5 @@ export function simulateCompletion(request: IrCompletionRequest): SimCompletionR
       });
     }
   });
-  return { choices, usage: createUsage(input, output) };
+  return { choices, usage: createUsage(inputTokens, output) };
 }

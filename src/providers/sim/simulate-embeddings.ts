@@ -1,7 +1,6 @@
 import { GatewayError } from '../../core/errors.js';
 import { createUsage } from '../../protocol/ir/index.js';
 import type { IrEmbeddingRequest, IrEmbeddingResponse } from '../../protocol/ir/index.js';
-import { countTextTokens } from './count-tokens.js';
 import { createSeededRandom } from './seeded-random.js';
 
 /** Vector length when a request sets no `dimensions` (text-embedding-3-small's). */
@@ -11,22 +10,20 @@ export const MAX_DIMENSIONS = 16_384;
 
 /**
  * Deterministic unit-length vectors: each input seeds a PRNG from the SHA-256 of its text (or of its
- * token ids), so equal inputs give equal vectors and different inputs unrelated ones.
+ * token ids), so equal inputs give equal vectors and different inputs unrelated ones. `inputTokens`
+ * from `countEmbeddingInputTokens`.
  */
-export function simulateEmbeddings(request: IrEmbeddingRequest, providerId: string): IrEmbeddingResponse {
+export function simulateEmbeddings(request: IrEmbeddingRequest, providerId: string, inputTokens: number): IrEmbeddingResponse {
   const dimensions = resolveDimensions(request.dimensions, providerId);
   const vectors: Float32Array[] = [];
-  let input = 0;
   for (const item of request.input ?? []) {
     if (typeof item === 'string') {
       vectors.push(createVector(['text', item], dimensions));
-      input += countTextTokens(item);
     } else {
       vectors.push(createVector(['tokens', item.join(',')], dimensions));
-      input += item.length;
     }
   }
-  return { vectors, usage: createUsage(input, 0) };
+  return { vectors, usage: createUsage(inputTokens, 0) };
 }
 
 function resolveDimensions(requested: number | undefined, providerId: string): number {
