@@ -28,7 +28,9 @@ async function check(secret: string): Promise<{ status: number; body: SelfCheck;
 }
 
 beforeAll(async () => {
-  gw = await startTestGateway({ catalogue: METERING_CATALOGUE, creditUsd: '10.00', now: () => clock });
+  // Settlement runs only when a test asks (runOnce): a background pass between a request's commit and
+  // the "written, not yet settled" check would settle it (the commit now precedes the answer).
+  gw = await startTestGateway({ catalogue: METERING_CATALOGUE, creditUsd: '10.00', now: () => clock, serverEnv: { TF_SETTLE_INTERVAL_MS: '3600000' } });
 });
 afterAll(async () => gw?.close());
 
