@@ -205,6 +205,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       allowSignUp: config.allowSignUp,
       // The balance view's pending amount includes what this store holds for requests in flight.
       orgHeldNano: async (orgId) => (await metering.store.read(`org:${orgId}`))?.holdsNano ?? 0n,
+      settingsChanged: metering.settingsChanged,
       ...(balanceAlertMailer ? { balanceAlertMailer } : {}),
       payments: {
         provider: config.paymentsProvider,

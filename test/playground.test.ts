@@ -111,6 +111,36 @@ describeEachDialect('console playground on a running gateway', (ctx) => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('should refuse the next request, streaming or not, once the project is blocked (tpm 0), with the words of /v1 in the console envelope', async () => {
+    const created = await fetch(`${gw.rootURL}/api/orgs/${gw.orgId}/projects`, {
+      method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json', 'x-requested-with': 'fetch' }, body: JSON.stringify({ name: 'Soon blocked' }),
+    });
+    expect(created.status).toBe(201);
+    const projectId = String(((await created.json()) as { id: string }).id);
+    const send = (stream: boolean) => fetch(`${gw.rootURL}/api/projects/${projectId}/playground/chat/completions`, {
+      method: 'POST', headers: { cookie: developer.cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ model: 'test/pricey', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5, stream }),
+    });
+    // Answered while open: the gateway now knows (and caches) the project's limits.
+    const open = await send(false);
+    expect(open.status).toBe(200);
+    await open.text();
+    const blocked = await fetch(`${gw.rootURL}/api/projects/${projectId}/limits`, {
+      method: 'PATCH', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json', 'x-requested-with': 'fetch' }, body: JSON.stringify({ tpm: 0 }),
+    });
+    expect(blocked.status).toBe(200);
+    for (const stream of [false, true]) {
+      const refused = await send(stream);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ error: { code: 'rate_limit_exceeded', message: expect.stringMatching(/^Rate limit reached for the project's tokens per minute \(limit 0\)/) } });
+    }
+    // Nothing answered, nothing logged as answered: both refusals are in the log as 429s.
+    await settle();
+    const list = (await (await fetch(`${gw.rootURL}/api/projects/${projectId}/requests?limit=10`, { headers: { cookie: developer.cookie } })).json()) as { data: { status: number }[] };
+    expect(list.data.map((r) => r.status).sort()).toEqual([200, 429, 429]);
+  });
+
   it('should show what the gateway refuses in the console envelope: an unknown model, a bad body, an empty balance', async () => {
     const unknown = await post(developer, { model: 'nope/none', messages: [{ role: 'user', content: 'hi' }] });
     expect(unknown.status).toBe(404);

@@ -44,6 +44,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     allowSignUp: deps.allowSignUp ?? true,
     orgHeldNano: deps.orgHeldNano ?? null,
     balanceAlertMailer: deps.balanceAlertMailer ?? null,
+    settingsChanged: deps.settingsChanged ?? { projectLimits: () => undefined, keyBudget: () => undefined },
     payments: createPaymentsRuntime(deps.payments, publicUrl),
   };
   await app.register(

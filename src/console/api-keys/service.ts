@@ -108,6 +108,7 @@ export async function updateApiKeyFields(ctx: ConsoleContext, change: ChangeCont
     await writeAudit(trx, change, { orgId: access.orgId, action: 'api_key.update', targetType: 'api_key', targetId: keyId, before: snapshotApiKey(key, settings), after: snapshotApiKey(updated, after) });
     if (updated.disabled && !key.disabled) await emitApiKeyEvent(trx, { type: 'api_key.disabled', reason: 'disabled' }, updated, change.now);
   });
+  if (input.budget_usd !== undefined) ctx.settingsChanged.keyBudget(keyId);
   return getApiKeyView(ctx, change.actor!, projectId, keyId);
 }
 

@@ -69,6 +69,18 @@ export interface ConsoleDeps {
   readonly orgHeldNano?: (orgId: string) => Promise<bigint>;
   /** Emails balance alerts (SMTP configured); absent: console notifications and webhooks only. */
   readonly balanceAlertMailer?: BalanceAlertMailer;
+  /** Tells this process's gateway that settings admission caches changed; absent: no gateway here. */
+  readonly settingsChanged?: SettingsChanged;
+}
+
+/**
+ * Forget what this process's admission cached about a project's limits or a key's budget, so a
+ * change made in the console (a project blocked with tpm 0, a budget cut) holds from the next
+ * request here instead of after the cache's refresh; other processes see it within their TTL.
+ */
+export interface SettingsChanged {
+  projectLimits(projectId: string): void;
+  keyBudget(keyId: string): void;
 }
 
 /** The console's runtime, built once by `registerConsole` and handed to every route. */
@@ -109,4 +121,6 @@ export interface ConsoleContext {
   readonly orgHeldNano: ((orgId: string) => Promise<bigint>) | null;
   /** Balance alert mailer, or null. */
   readonly balanceAlertMailer: BalanceAlertMailer | null;
+  /** Invalidates this process's admission caches after a change (a no-op without a gateway). */
+  readonly settingsChanged: SettingsChanged;
 }

@@ -21,6 +21,7 @@ async function changeLimits(
     await setProjectLimits(trx, projectId, access.orgId, after, change.now);
     await writeAudit(trx, change, { orgId: access.orgId, action, targetType: 'project_limits', targetId: projectId, before: snapshotLimits(before), after: snapshotLimits(after) });
   });
+  ctx.settingsChanged.projectLimits(projectId);
   return presentLimits(projectId, await getProjectLimits(ctx.db, projectId), access);
 }
 

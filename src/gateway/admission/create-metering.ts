@@ -50,6 +50,8 @@ export interface Metering {
   readonly projectLimits: (projectId: string) => Promise<ProjectLimits>;
   /** A key's budget as admission sees it (cached). */
   readonly keyBudget: (keyId: string) => Promise<bigint | null>;
+  /** Forget cached settings after a change made in this process (the console's limits and key routes). */
+  readonly settingsChanged: { projectLimits(projectId: string): void; keyBudget(keyId: string): void };
   /** Call after a batch of request-log entries committed (their costs are now in the store). */
   written(entries: readonly RequestLogEntry[]): void;
   /** Stop timers, settle what is pending, disconnect. */
@@ -100,6 +102,7 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
     settler,
     projectLimits: (id) => limits.get(id),
     keyBudget: (id) => budgets.get(id),
+    settingsChanged: { projectLimits: (id) => limits.invalidate(id), keyBudget: (id) => budgets.invalidate(id) },
     written(entries) {
       const costs = new Map<string, bigint>();
       for (const e of entries) {

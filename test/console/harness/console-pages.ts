@@ -83,6 +83,19 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { name: 'models', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/models`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Models' }).getByText('openai/gpt-4o-mini')) },
   { name: 'models-detail', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/models?model=openai%2Fgpt-3.5-turbo`, ready: async (page) => expectVisible(page.getByRole('dialog', { name: 'GPT-3.5 Turbo' })) },
   { name: 'playground', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/playground`, ready: heading('Playground') },
+  {
+    // The screenshot setup blocks the project's tokens per minute (tpm 0): the gateway's refusal, in words.
+    name: 'playground-refused',
+    as: 'owner',
+    path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/projects/${ctx.gateway.projectId}/playground?model=openai%2Fgpt-4o-mini`,
+    ready: heading('Playground'),
+    act: async (page) => {
+      await page.getByLabel('User message').fill('Call the weather tool for Paris, then say hello');
+      await page.getByLabel('Tools').check();
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expectVisible(page.getByRole('alert').getByText(/Rate limit reached/));
+    },
+  },
   { name: 'org-audit-log', as: 'owner', path: (ctx) => `/console/orgs/${ctx.gateway.orgId}/audit-log`, ready: async (page) => expectVisible(page.getByRole('table', { name: 'Audit log' })) },
   {
     name: 'org-audit-log-entry',
