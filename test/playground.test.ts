@@ -141,6 +141,34 @@ describeEachDialect('console playground on a running gateway', (ctx) => {
     expect(list.data.map((r) => r.status).sort()).toEqual([200, 429, 429]);
   });
 
+  it("should show playground usage under the person who sent it: grouped by member, by key as playground:<person>, and in the CSV", async () => {
+    const created = await fetch(`${gw.rootURL}/api/orgs/${gw.orgId}/projects`, {
+      method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json', 'x-requested-with': 'fetch' }, body: JSON.stringify({ name: 'Two people' }),
+    });
+    const projectId = String(((await created.json()) as { id: string }).id);
+    const second = await signedIn('developer');
+    const costs = new Map<string, string>();
+    for (const person of [developer, second]) {
+      const res = await fetch(`${gw.rootURL}/api/projects/${projectId}/playground/chat/completions`, {
+        method: 'POST', headers: { cookie: person.cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ model: 'test/pricey', messages: [{ role: 'user', content: `hello from ${person.id}` }], max_tokens: 5 + costs.size * 10 }),
+      });
+      expect(res.status).toBe(200);
+      costs.set(person.id, String(((await res.json()) as { usage: { cost: string } }).usage.cost));
+    }
+    await settle();
+    const usage = async (groupBy: string) => {
+      const res = await fetch(`${gw.rootURL}/api/projects/${projectId}/usage?granularity=month&group_by=${groupBy}`, { headers: { cookie: developer.cookie } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { group: string | null; requests: number; cost_usd: string }[] }).data;
+    };
+    const expected = (prefix: string) => [...costs].map(([id, cost]) => ({ group: `${prefix}${id}`, requests: 1, cost_usd: cost })).sort((a, b) => (a.group < b.group ? -1 : 1));
+    expect((await usage('member')).map(({ group, requests, cost_usd }) => ({ group, requests, cost_usd }))).toEqual(expected(''));
+    expect((await usage('key')).map(({ group, requests, cost_usd }) => ({ group, requests, cost_usd }))).toEqual(expected('playground:'));
+    const csv = await (await fetch(`${gw.rootURL}/api/projects/${projectId}/usage?granularity=month&group_by=member&format=csv`, { headers: { cookie: developer.cookie } })).text();
+    for (const [id, cost] of costs) expect(csv).toMatch(new RegExp(`,${id},1,\\d+,\\d+,0,0,${cost.replace('.', '\\.')}\\r\\n`));
+  });
+
   it('should show what the gateway refuses in the console envelope: an unknown model, a bad body, an empty balance', async () => {
     const unknown = await post(developer, { model: 'nope/none', messages: [{ role: 'user', content: 'hi' }] });
     expect(unknown.status).toBe(404);

@@ -38,7 +38,7 @@ export async function settleUsage(db: Kysely<Database>, now: number, limit = 500
     const pending = await trx
       .selectFrom('usage_events as e')
       .leftJoin('request_log as r', 'r.id', 'e.id')
-      .select(['e.id', 'e.org_id', 'e.project_id', 'e.key_id', 'e.model', 'e.created_at', 'e.input_tokens', 'e.output_tokens', 'r.cached_tokens', 'r.reasoning_tokens', 'r.end_user', 'r.tags'])
+      .select(['e.id', 'e.org_id', 'e.project_id', 'e.key_id', 'e.model', 'e.created_at', 'e.input_tokens', 'e.output_tokens', 'r.cached_tokens', 'r.reasoning_tokens', 'r.end_user', 'r.user_id', 'r.tags'])
       .select(moneyText('e.cost_nano').as('cost'))
       .where('e.settled_at', 'is', null)
       .orderBy('e.created_at')

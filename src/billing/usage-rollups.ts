@@ -51,6 +51,8 @@ export interface SettledUsage {
   readonly cached_tokens: number | string | null;
   readonly reasoning_tokens: number | string | null;
   readonly end_user: string | null;
+  /** The person who sent a playground request (null for key requests). */
+  readonly user_id: string | null;
   readonly tags: string | null;
   /** Cost as money text (what the ledger debits). */
   readonly cost: string;
@@ -59,7 +61,7 @@ export interface SettledUsage {
 /**
  * Add settled usage events to the hourly rollups, inside the settlement transaction: an event is
  * claimed exactly once (settle-usage.ts), so it is rolled up exactly once. Cost comes from the event
- * (what the ledger debits); the end user, tags, cached and reasoning tokens from its request-log row.
+ * (what the ledger debits); the end user, the playground's person, tags, cached and reasoning tokens from its request-log row.
  * Events are folded into one row per group first, so a pass writes one upsert row per group.
  */
 export async function rollUpSettledUsage(trx: Kysely<Database>, events: readonly SettledUsage[]): Promise<void> {
@@ -72,11 +74,11 @@ export async function rollUpSettledUsage(trx: Kysely<Database>, events: readonly
       requests: 1n, inputTokens: BigInt(e.input_tokens), outputTokens: BigInt(e.output_tokens), cachedTokens: BigInt(e.cached_tokens ?? 0),
       reasoningTokens: BigInt(e.reasoning_tokens ?? 0), costNano: parseMoney(e.cost),
     };
-    accumulate(main, [e.org_id, hour, e.project_id, e.key_id, e.model, e.end_user ?? ''], m);
+    accumulate(main, [e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model, e.end_user ?? ''], m);
     const tags = e.tags === null || e.tags === undefined ? {} : (JSON.parse(e.tags) as Record<string, string>);
     for (const [key, value] of Object.entries(tags)) accumulate(tagged, [e.org_id, hour, e.project_id, key, value], m);
   }
-  await upsert(trx, 'usage_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'model', 'end_user'], [...main.values()]);
+  await upsert(trx, 'usage_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model', 'end_user'], [...main.values()]);
   await upsert(trx, 'usage_tag_rollups', ['org_id', 'hour', 'project_id', 'tag_key', 'tag_value'], [...tagged.values()]);
 }
 

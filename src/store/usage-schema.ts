@@ -28,8 +28,10 @@ export interface UsageRollupsTable extends RollupMeasures {
   hour: Millis;
   /** Project. */
   project_id: string;
-  /** Key. */
+  /** Key, '' for the playground (no key). */
   key_id: string;
+  /** The person who sent a playground request, '' for key requests. */
+  user_id: ColumnType<string, string | undefined, string>;
   /** Catalogue model that served the requests. */
   model: string;
   /** End-user id the client sent (`user`), '' for none. */

@@ -22,8 +22,18 @@ export interface HourlyUsage {
   readonly measures: UsageMeasures;
 }
 
-// Column read for each dimension; `member` is the person who created the key (api_key_settings).
-const DIMENSION_COLUMN = { project: 'r.project_id', key: 'r.key_id', model: 'r.model', user: 'r.end_user', member: 's.created_by' } as const;
+/** The `key` group of playground usage (no key): `playground:` and the person who sent it. */
+export const PLAYGROUND_KEY_PREFIX = 'playground:';
+
+// What each dimension reads. `member` is the person behind the usage: the playground's sender, else
+// the key's creator (api_key_settings); `key` names playground usage per person, as it has no key.
+const DIMENSION_COLUMN = {
+  project: sql<string | null>`r.project_id`,
+  key: sql<string | null>`CASE WHEN r.key_id = '' THEN ${sql.lit(PLAYGROUND_KEY_PREFIX)} || r.user_id ELSE r.key_id END`,
+  model: sql<string | null>`r.model`,
+  user: sql<string | null>`r.end_user`,
+  member: sql<string | null>`CASE WHEN r.user_id <> '' THEN r.user_id ELSE s.created_by END`,
+} as const;
 
 /**
  * Read sums in [from, to) from the rollups per `bucketMs` (an hour, or a UTC day: summing days in SQL
@@ -53,7 +63,7 @@ export async function readHourlyUsage(db: Kysely<Database>, scope: UsageScope, r
 
 async function readMain(db: Kysely<Database>, scope: UsageScope, { from, to, bucketMs }: TimeRange, dimension: keyof typeof DIMENSION_COLUMN | null): Promise<HourlyUsage[]> {
   const bucket = bucketOf(bucketMs);
-  const group = dimension === null ? sql<string | null>`NULL` : sql<string | null>`${sql.ref(DIMENSION_COLUMN[dimension])}`;
+  const group = dimension === null ? sql<string | null>`NULL` : DIMENSION_COLUMN[dimension];
   const rows = await db
     .selectFrom('usage_rollups as r')
     .$if(dimension === 'member', (q) => q.leftJoin('api_key_settings as s', 's.key_id', 'r.key_id'))

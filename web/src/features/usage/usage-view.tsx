@@ -15,6 +15,9 @@ import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import styles from './usage.module.css';
 
+/** How the usage API names a playground request's key group: `playground:<user id>`. */
+const PLAYGROUND_KEY = 'playground:';
+
 const GROUP_TITLES: Record<string, string> = { model: 'Model', key: 'Key', member: 'Member', user: 'End user', project: 'Project' };
 
 /** Props of {@link UsageView}. */
@@ -41,13 +44,18 @@ export function UsageView({ scope, search, setSearch, projectNames }: UsageViewP
   const params = useMemo(() => ({ ...rangeOf(range, now), granularity, ...(group ? { group_by: group } : {}) }), [range, now, granularity, group]);
   const report = useQuery(usageQuery(scope, params));
   const keys = useQuery({ ...keyNamesQuery(scope), enabled: group === 'key' });
-  const members = useQuery({ ...memberNamesQuery(scope.orgId), enabled: group === 'member' });
+  // Playground usage has no key: its `key` group is `playground:<person>`, named after the member.
+  const members = useQuery({ ...memberNamesQuery(scope.orgId), enabled: group === 'member' || group === 'key' });
   const [tagKey, setTagKey] = useState(group?.startsWith('tag:') ? group.slice(4) : '');
   const label = (value: string | null): string => {
     if (value === null) {
       if (!group) return 'All';
       if (group.startsWith('tag:')) return `No ${group.slice(4)} tag`;
       return group === 'user' ? 'No end user' : group === 'member' ? 'Operator-made keys' : 'None';
+    }
+    if (group === 'key' && value.startsWith(PLAYGROUND_KEY)) {
+      const person = value.slice(PLAYGROUND_KEY.length);
+      return `Playground (${members.data?.get(person) ?? person})`;
     }
     if (group === 'key') return keys.data?.get(value) ?? value;
     if (group === 'member') return members.data?.get(value) ?? value;
@@ -60,7 +68,7 @@ export function UsageView({ scope, search, setSearch, projectNames }: UsageViewP
     ...(scope.kind === 'org' ? [{ value: 'project', label: 'Project' }] : []),
     { value: 'model', label: 'Model' },
     { value: 'key', label: 'Key' },
-    { value: 'member', label: 'Member (key creator)' },
+    { value: 'member', label: 'Member (sender or key creator)' },
     { value: 'user', label: 'End user' },
     { value: 'tag', label: 'Tag…' },
   ];
