@@ -169,6 +169,30 @@ describeEachDialect('console playground on a running gateway', (ctx) => {
     for (const [id, cost] of costs) expect(csv).toMatch(new RegExp(`,${id},1,\\d+,\\d+,0,0,${cost.replace('.', '\\.')}\\r\\n`));
   });
 
+  it('should filter the request log by source: playground requests under playground, key requests under api, anything else a 400', async () => {
+    const viaKey = await new OpenAI({ baseURL: gw.baseURL, apiKey: gw.key, maxRetries: 0 }).chat.completions.create({ model: 'test/pricey', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 }).withResponse();
+    const viaPlayground = await post(developer, { model: 'test/pricey', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 });
+    expect(viaPlayground.status).toBe(200);
+    const keyRequest = viaKey.response.headers.get('x-request-id')!;
+    const playgroundRequest = viaPlayground.headers.get('x-request-id')!;
+    await gw.gateway.flushRequestLog();
+    const list = async (query: string) => {
+      const res = await fetch(`${gw.rootURL}/api/projects/${gw.projectId}/requests?limit=100${query}`, { headers: { cookie: developer.cookie } });
+      return { status: res.status, body: (await res.json()) as { data: { id: string; source: string }[]; error?: { param: string } } };
+    };
+    const playground = await list('&source=playground');
+    expect(playground.body.data.map((r) => r.id)).toContain(playgroundRequest);
+    expect(playground.body.data.map((r) => r.id)).not.toContain(keyRequest);
+    expect(new Set(playground.body.data.map((r) => r.source))).toEqual(new Set(['playground']));
+    const api = await list('&source=api');
+    expect(api.body.data.map((r) => r.id)).toContain(keyRequest);
+    expect(api.body.data.map((r) => r.id)).not.toContain(playgroundRequest);
+    expect(new Set(api.body.data.map((r) => r.source))).toEqual(new Set(['api']));
+    const bad = await list('&source=cli');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.param).toContain('source');
+  });
+
   it('should show what the gateway refuses in the console envelope: an unknown model, a bad body, an empty balance', async () => {
     const unknown = await post(developer, { model: 'nope/none', messages: [{ role: 'user', content: 'hi' }] });
     expect(unknown.status).toBe(404);

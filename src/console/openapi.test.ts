@@ -22,7 +22,7 @@ describe('buildOpenApiDocument', () => {
     expect(create['x-permission']).toBe('project.keys.manage');
     const list = doc.paths['/api/projects/{projectId}/requests']!.get!;
     expect((list.parameters as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`)).toEqual([
-      'path:projectId', 'query:limit', 'query:cursor', 'query:key_id', 'query:model', 'query:status', 'query:since', 'query:until',
+      'path:projectId', 'query:limit', 'query:cursor', 'query:key_id', 'query:model', 'query:status', 'query:source', 'query:since', 'query:until',
     ]);
   });
 

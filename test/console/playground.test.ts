@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatUsd, parseUsd } from '../../src/core/money.js';
 import { describeInBrowser, launchBrowser, openTab, type ConsoleBrowser } from './harness/browser.js';
-import { expectText, expectVisible } from './harness/expect-page.js';
+import { expectHidden, expectText, expectVisible } from './harness/expect-page.js';
 import { startConsoleGateway, type ConsoleGateway } from './harness/gateway.js';
 import { personApi } from './harness/person-api.js';
 import { sidebarPages } from './harness/sidebar.js';
@@ -66,6 +66,20 @@ describeInBrowser('console playground', () => {
 
     await requestLink.click();
     await page.waitForURL(/\/requests\?request=req_/);
+    const drawer = page.getByRole('dialog', { name: `Request ${requestId}` });
+    await expectVisible(drawer);
+    await page.keyboard.press('Escape');
+    await expectHidden(drawer);
+    // The log's source filter, kept in the URL: the playground request is listed under Playground only.
+    const requests = page.getByRole('table', { name: 'Requests' });
+    await page.getByLabel('Source').selectOption('playground');
+    await page.waitForURL(/[?&]source=playground/);
+    await expectVisible(requests.getByRole('row').filter({ hasText: 'Playground' }).first());
+    await page.getByLabel('Source').selectOption('api');
+    await page.waitForURL(/[?&]source=api/);
+    await expect.poll(async () => requests.getByRole('row').filter({ hasText: 'Playground' }).count(), { timeout: 10_000 }).toBe(0);
+    await page.reload();
+    expect(await page.getByLabel('Source').inputValue()).toBe('api');
     expect(problems()).toEqual([]);
   });
 

@@ -17,6 +17,8 @@ export const listRequestsQuery = z.strictObject({
   model: z.string().min(1).max(200).optional(),
   /** Only requests answered with this HTTP status. */
   status: z.coerce.number().int().min(100).max(599).optional(),
+  /** Only requests from the console playground (`playground`) or made with an inference key (`api`). */
+  source: z.enum(['api', 'playground']).optional(),
   /** Only requests at or after this time (ISO 8601). */
   since: isoTimeInput.optional(),
   /** Only requests before this time (ISO 8601). */

@@ -19,6 +19,8 @@ export interface RequestFilters {
   readonly model?: string | undefined;
   /** Only this HTTP status. */
   readonly status?: number | undefined;
+  /** Only requests from the playground or made with a key. */
+  readonly source?: 'api' | 'playground' | undefined;
   /** At or after this time, ms. */
   readonly since?: number | undefined;
   /** Before this time, ms. */
@@ -36,6 +38,7 @@ export async function listProjectRequests(ctx: ConsoleContext, actor: Actor, pro
     .$if(query.key_id !== undefined, (q) => q.where('key_id', '=', query.key_id!))
     .$if(query.model !== undefined, (q) => q.where((eb) => eb.or([eb('model_requested', '=', query.model!), eb('model_resolved', '=', query.model!)])))
     .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!))
+    .$if(query.source !== undefined, (q) => q.where('source', '=', query.source!))
     .$if(query.since !== undefined, (q) => q.where('created_at', '>=', query.since!))
     .$if(query.until !== undefined, (q) => q.where('created_at', '<', query.until!))
     .$if(page.after !== null, (q) => q.where(keysetAfter('created_at', 'id', page.after!, 'desc')))

@@ -5755,6 +5755,7 @@ export interface paths {
                     key_id?: string;
                     model?: string;
                     status?: number;
+                    source?: "api" | "playground";
                     since?: string;
                     until?: string;
                 };

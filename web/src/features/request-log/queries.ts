@@ -13,6 +13,7 @@ export interface RequestFilters {
   readonly key_id?: string;
   readonly model?: string;
   readonly status?: number;
+  readonly source?: 'api' | 'playground';
   readonly since?: string;
 }
 

@@ -5,12 +5,12 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import styles from './request-log.module.css';
-import { RANGES, type Range, type RequestLogSearch } from './search';
+import { RANGES, SOURCES, type Range, type RequestLogSearch, type Source } from './search';
 
 const STATUSES = [200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 504];
 const REQUEST_ID = /^req_[0-9a-z]{1,40}$/;
 
-/** Filters (range, key, model, status) and a box that opens a request by its pasted `req_` id; all of it lives in the URL. */
+/** Filters (range, source, key, model, status) and a box that opens a request by its pasted `req_` id; all of it lives in the URL. */
 export function RequestFilters({ search, keys }: { readonly search: RequestLogSearch; readonly keys: readonly { readonly id: string; readonly name: string }[] }): ReactElement {
   const navigate = useNavigate({ from: '/orgs/$orgId/projects/$projectId/requests' });
   const [model, setModel] = useState(search.model ?? '');
@@ -38,6 +38,9 @@ export function RequestFilters({ search, keys }: { readonly search: RequestLogSe
     <div className={styles.filters}>
       <Field label="Time range">
         <Select value={search.range ?? 'all'} onChange={(e) => set({ range: e.target.value === 'all' ? undefined : (e.target.value as Range) })} options={RANGES.map((r) => ({ value: r.value, label: r.label }))} />
+      </Field>
+      <Field label="Source">
+        <Select value={search.source ?? ''} onChange={(e) => set({ source: e.target.value === '' ? undefined : (e.target.value as Source) })} options={[{ value: '', label: 'Any source' }, ...SOURCES]} />
       </Field>
       <Field label="Key">
         <Select value={search.key ?? ''} onChange={(e) => set({ key: e.target.value === '' ? undefined : e.target.value })} options={keyOptions} />

@@ -30,8 +30,8 @@ export function RequestLogPage(): ReactElement {
   const [now] = useState(Date.now);
   const filters = useMemo(() => {
     const since = sinceOf(search.range, now);
-    return { ...(search.key ? { key_id: search.key } : {}), ...(search.model ? { model: search.model } : {}), ...(search.status ? { status: search.status } : {}), ...(since ? { since } : {}) };
-  }, [search.key, search.model, search.status, search.range, now]);
+    return { ...(search.key ? { key_id: search.key } : {}), ...(search.model ? { model: search.model } : {}), ...(search.status ? { status: search.status } : {}), ...(search.source ? { source: search.source } : {}), ...(since ? { since } : {}) };
+  }, [search.key, search.model, search.status, search.source, search.range, now]);
   const list = useCursorList(requestLogList(projectId, filters));
   // The first page of keys (up to 20) names the keys in the list and offers them as a filter.
   const keys = useInfiniteQuery(projectKeysOptions(projectId));
@@ -73,7 +73,7 @@ export function RequestLogPage(): ReactElement {
         meta: { align: 'right', nowrap: true },
         cell: (info) => <span className="tabular">{info.row.original.latency_ms.toLocaleString()} ms / {info.row.original.ttft_ms === null ? '—' : `${info.row.original.ttft_ms.toLocaleString()} ms`}</span>,
       }),
-      col.accessor('key_id', { header: 'Key', meta: { nowrap: true }, cell: (info) => (info.getValue() ? keyName(info.getValue()!) : '—') }),
+      col.accessor('key_id', { header: 'Key', meta: { nowrap: true }, cell: (info) => (info.getValue() ? keyName(info.getValue()!) : info.row.original.source === 'playground' ? 'Playground' : '—') }),
       col.accessor('user', { header: 'End user', meta: { nowrap: true }, cell: (info) => info.getValue() ?? '—' }),
       col.accessor('tags', { header: 'Tags', cell: (info) => <span className={styles.tags}>{Object.entries(info.getValue()).map(([k, v]) => <Badge key={k}>{`${k}=${v}`}</Badge>)}</span> }),
     ]);
@@ -82,7 +82,7 @@ export function RequestLogPage(): ReactElement {
   const filtered = Object.keys(filters).length > 0;
   return (
     <>
-      <PageHeader title="Request log" description={`Every request made with the keys of ${project.name}, newest first. Open one to see every field and where its money went.`} />
+      <PageHeader title="Request log" description={`Every request made with the keys of ${project.name} or from its playground, newest first. Open one to see every field and where its money went.`} />
       <RequestFilters search={search} keys={[...keyNames].map(([id, name]) => ({ id, name }))} />
       <DataTable
         label="Requests"

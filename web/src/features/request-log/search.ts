@@ -10,6 +10,15 @@ export const RANGES = [
 /** One time range of {@link RANGES}. */
 export type Range = (typeof RANGES)[number]['value'];
 
+/** Where a request came from: a key (`api`) or a person in the playground. */
+export const SOURCES = [
+  { value: 'api', label: 'API keys' },
+  { value: 'playground', label: 'Playground' },
+] as const;
+
+/** One source of {@link SOURCES}. */
+export type Source = (typeof SOURCES)[number]['value'];
+
 /** The request log's URL state: filters, range, and the request open in the drawer. */
 export interface RequestLogSearch {
   /** Only this key (`key_...`). */
@@ -18,6 +27,8 @@ export interface RequestLogSearch {
   readonly model?: string;
   /** Only this HTTP status. */
   readonly status?: number;
+  /** Only requests from the playground or made with a key. */
+  readonly source?: Source;
   /** A preset range (default: all time). */
   readonly range?: Range;
   /** The request open in the detail drawer (`req_...`); the playground links here. */
@@ -34,10 +45,12 @@ export function requestLogSearch(search: Record<string, unknown>): RequestLogSea
   const model = text(search.model);
   const status = Number(search.status);
   const range = RANGES.find((r) => r.value === search.range)?.value;
+  const source = SOURCES.find((s) => s.value === search.source)?.value;
   return {
     ...(key && ID.test(key) ? { key } : {}),
     ...(model ? { model: model.slice(0, 200) } : {}),
     ...(Number.isInteger(status) && status >= 100 && status <= 599 ? { status } : {}),
+    ...(source ? { source } : {}),
     ...(range && range !== 'all' ? { range } : {}),
     ...(request && ID.test(request) ? { request } : {}),
   };
