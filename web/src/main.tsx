@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { adoptCspNonce } from './app/csp-nonce';
+import { preloadOpenedPageCode } from './app/router';
 import { reloadOnStaleChunks } from './app/stale-chunk';
 import { applyTheme } from './app/theme';
 import './styles/tokens.css';
@@ -10,6 +11,7 @@ import './styles/base.css';
 applyTheme();
 adoptCspNonce();
 reloadOnStaleChunks();
+preloadOpenedPageCode();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

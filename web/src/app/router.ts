@@ -37,3 +37,13 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+/**
+ * Fetch the code of the page the URL opens at once, beside `/api/me`: the router would ask for it
+ * only after `/api/me` answered (the signed-in routes' beforeLoad), a round trip and a parse later.
+ * A failure is left to the router, which loads the chunk again when it renders the page.
+ */
+export function preloadOpenedPageCode(): void {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { cursorListOptions } from '../../api/cursor-list';
 import type { ApiItem, ApiResponse } from '../../api/types';
+import { sinceOf, type RequestLogSearch } from './search';
 
 /** One request-log entry as listed. */
 export type LoggedRequest = ApiItem<'/api/projects/{projectId}/requests'>;
@@ -18,6 +19,12 @@ export interface RequestFilters {
 }
 
 const PAGE = 50;
+
+/** The API filters of a URL state; a relative range ends at `now` (when the page opened). */
+export function requestFiltersOf(search: RequestLogSearch, now: number): RequestFilters {
+  const since = sinceOf(search.range, now);
+  return { ...(search.key ? { key_id: search.key } : {}), ...(search.model ? { model: search.model } : {}), ...(search.status ? { status: search.status } : {}), ...(search.source ? { source: search.source } : {}), ...(since ? { since } : {}) };
+}
 
 /** A project's request log, newest first, filtered, a page at a time. */
 export function requestLogList(projectId: string, filters: RequestFilters) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useLoaderData, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Logs } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactElement } from 'react';
+import { useCallback, useMemo, type ReactElement } from 'react';
 import { useCursorList } from '../../api/cursor-list';
 import { Badge } from '../../components/badge';
 import { DataTable, dataColumns, type DataColumns } from '../../components/data-table';
@@ -11,11 +11,10 @@ import { PageHeader } from '../../components/page-header';
 import { Time } from '../../components/time';
 import { useCurrentProject } from '../shell/current-scope';
 import { NoAccessPage } from '../shell/no-access-page';
-import { projectKeysOptions, requestLogList, type LoggedRequest } from './queries';
+import { projectKeysOptions, requestFiltersOf, requestLogList, type LoggedRequest } from './queries';
 import { RequestDrawer } from './request-drawer';
 import { RequestFilters } from './request-filters';
 import styles from './request-log.module.css';
-import { sinceOf } from './search';
 import { StatusBadge } from './status-badge';
 
 const ROUTE = '/app/orgs/$orgId/projects/$projectId/requests';
@@ -26,12 +25,13 @@ export function RequestLogPage(): ReactElement {
   const search = useSearch({ from: ROUTE });
   const navigate = useNavigate({ from: '/orgs/$orgId/projects/$projectId/requests' });
   const project = useCurrentProject();
-  // "Last 24 hours" means from when the page opened, so later pages of the list stay on the same window.
-  const [now] = useState(Date.now);
-  const filters = useMemo(() => {
-    const since = sinceOf(search.range, now);
-    return { ...(search.key ? { key_id: search.key } : {}), ...(search.model ? { model: search.model } : {}), ...(search.status ? { status: search.status } : {}), ...(search.source ? { source: search.source } : {}), ...(since ? { since } : {}) };
-  }, [search.key, search.model, search.status, search.source, search.range, now]);
+  // "Last 24 hours" means from when the filters were set (the route loader's moment), so later
+  // pages of the list stay on the same window.
+  const { openedAt } = useLoaderData({ from: ROUTE });
+  const filters = useMemo(
+    () => requestFiltersOf({ ...(search.key ? { key: search.key } : {}), ...(search.model ? { model: search.model } : {}), ...(search.status ? { status: search.status } : {}), ...(search.source ? { source: search.source } : {}), ...(search.range ? { range: search.range } : {}) }, openedAt),
+    [search.key, search.model, search.status, search.source, search.range, openedAt],
+  );
   const list = useCursorList(requestLogList(projectId, filters));
   // The first page of keys (up to 20) names the keys in the list and offers them as a filter.
   const keys = useInfiniteQuery(projectKeysOptions(projectId));

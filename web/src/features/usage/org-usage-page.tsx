@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useLoaderData, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, type ReactElement } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentOrg, useOrgProjects } from '../shell/current-scope';
@@ -11,6 +11,7 @@ const ROUTE = '/app/orgs/$orgId/usage';
 export function OrgUsagePage(): ReactElement {
   const { orgId } = useParams({ from: ROUTE });
   const search = useSearch({ from: ROUTE });
+  const { openedAt } = useLoaderData({ from: ROUTE });
   const navigate = useNavigate({ from: '/orgs/$orgId/usage' });
   const org = useCurrentOrg();
   const projects = useOrgProjects(orgId);
@@ -20,7 +21,7 @@ export function OrgUsagePage(): ReactElement {
   return (
     <>
       <PageHeader title="Usage" description={`Billed usage of ${org.name} across every project, in UTC buckets. It counts a request once it is settled.`} />
-      <UsageView scope={scope} search={search} setSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} projectNames={projectNames} />
+      <UsageView scope={scope} search={search} setSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} openedAt={openedAt} projectNames={projectNames} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { ApiResponse } from '../../api/types';
+import { rangeOf, type UsageSearch } from './search';
 
 /** A usage report (the same shape for a project and an organization). */
 export type UsageReport = ApiResponse<'/api/projects/{projectId}/usage', 'get'>;
@@ -16,6 +17,11 @@ export interface UsageParams {
   readonly to: string;
   readonly granularity: 'hour' | 'day' | 'month';
   readonly group_by?: string;
+}
+
+/** What a page with this URL state asks for, with relative ranges ending at `now` (when the page opened). */
+export function usageParamsOf(search: UsageSearch, now: number): UsageParams {
+  return { ...rangeOf(search.range ?? 'month', now), granularity: search.granularity ?? 'day', ...(search.group ? { group_by: search.group } : {}) };
 }
 
 /** The usage report of a scope. */

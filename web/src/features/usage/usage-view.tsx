@@ -8,8 +8,8 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Money } from '../../components/money';
 import { Select } from '../../components/select';
-import { keyNamesQuery, memberNamesQuery, usageCsvUrl, usageQuery, type UsageScope } from './queries';
-import { GRANULARITIES, METRICS, RANGES, rangeOf, type Granularity, type Metric, type UsageRange, type UsageSearch } from './search';
+import { keyNamesQuery, memberNamesQuery, usageCsvUrl, usageParamsOf, usageQuery, type UsageScope } from './queries';
+import { GRANULARITIES, METRICS, RANGES, type Granularity, type Metric, type UsageRange, type UsageSearch } from './search';
 import { toChartData } from './series';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
@@ -28,20 +28,21 @@ export interface UsageViewProps {
   readonly setSearch: (patch: Partial<UsageSearch>) => void;
   /** Names of the projects the person reaches (organization scope groups by project). */
   readonly projectNames: ReadonlyMap<string, string>;
+  /** When the page opened (its route loader already asked for the report of this moment). */
+  readonly openedAt: number;
 }
 
 /**
  * Usage over time for a project or an organization (one component, both pages): range, bucket,
  * grouping and figure in the URL; a chart and a table of the same figures; the API's CSV.
  */
-export function UsageView({ scope, search, setSearch, projectNames }: UsageViewProps): ReactElement {
+export function UsageView({ scope, search, setSearch, projectNames, openedAt }: UsageViewProps): ReactElement {
   // Relative ranges are fixed when the page opens, so the chart and the CSV cover the same hours.
-  const [now] = useState(Date.now);
   const range: UsageRange = search.range ?? 'month';
   const granularity: Granularity = search.granularity ?? 'day';
   const metric: Metric = search.metric ?? 'cost';
   const group = search.group;
-  const params = useMemo(() => ({ ...rangeOf(range, now), granularity, ...(group ? { group_by: group } : {}) }), [range, now, granularity, group]);
+  const params = useMemo(() => usageParamsOf({ range, granularity, ...(group ? { group } : {}) }, openedAt), [range, openedAt, granularity, group]);
   const report = useQuery(usageQuery(scope, params));
   const keys = useQuery({ ...keyNamesQuery(scope), enabled: group === 'key' });
   // Playground usage has no key: its `key` group is `playground:<person>`, named after the member.
