@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './database.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-const BEFORE = '202611232010_add_request_log_attempts';
+const BEFORE = '202611232100_create_webhook_delivery_attempts';
 const HOUR = 1_763_856_000_000;
 
 /**
- * Playground usage settled before 202611232100 sat in one key-less rollup row per hour and model;
+ * Playground usage settled before 202611232110 sat in one key-less rollup row per hour and model;
  * the migration rebuilds it per person from the usage events and their log rows, and keeps every
  * key row as it was.
  */
-describe('migration 202611232100_add_usage_rollups_playground_person', () => {
+describe('migration 202611232110_add_usage_rollups_playground_person', () => {
   let store: Store;
   const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
 
