@@ -12,7 +12,7 @@ import { createMemoryResponseStore, type ResponseStore } from './stored-response
 
 /** Options of {@link registerGateway} beyond the shared deps. */
 export interface GatewayRouteOptions {
-  /** Where `/v1/responses` keeps stored responses; process memory when absent. */
+  /** Where `/v1/responses` keeps stored responses and `/v1/messages` its threads; process memory when absent. */
   readonly responseStore?: ResponseStore;
 }
 
@@ -23,7 +23,9 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps, options
   registerEmbeddings(app, deps);
   registerModels(app, deps);
   registerKey(app, deps.metering.selfCheck);
-  registerMessages(app, deps);
-  registerResponses(app, deps, options.responseStore ?? createMemoryResponseStore());
+  // One store: message threads are kept like stored responses.
+  const responseStore = options.responseStore ?? createMemoryResponseStore();
+  registerMessages(app, deps, responseStore);
+  registerResponses(app, deps, responseStore);
   registerRerank(app, deps);
 }

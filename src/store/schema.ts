@@ -259,4 +259,8 @@ export interface StoredResponsesTable {
   response: string;
   /** Creation time. */
   created_at: Millis;
+  /** Message threads: the request continuing this one (set while it runs), or null. */
+  continued_by: string | null;
+  /** Message threads: when the continuing request finished, or null. */
+  continued_at: Millis | null;
 }

@@ -87,6 +87,23 @@ export const ANTHROPIC_SCHEMAS: Record<string, Record<string, unknown>> = {
   }),
   RawContentBlockStopEvent: object({ index: int, type: literal('content_block_stop') }),
   PingEvent: object({ type: literal('ping') }),
+  // Message threads (beta message-threads-2026-08-12): the request field (`BetaMessageThreadParam`,
+  // resources/beta/messages/messages.ts) and the refusals (`ErrorResponse` of resources/shared.ts
+  // with the `Thread*ErrorDetails` of resources/messages/messages.ts; statuses from core/error-classes.ts).
+  MessageThreadParam: {
+    anyOf: [object({ type: literal('create') }), object({ previous_message_id: { type: 'string' }, type: literal('continue') })],
+  },
+  ThreadErrorDetails: {
+    anyOf: [
+      object({ error_code: { type: 'string', enum: ['thread_not_found', 'thread_already_continued', 'thread_continue_in_flight', 'thread_fingerprint_mismatch'] } }),
+      object({ error_code: literal('thread_unsupported_request'), unsupported: nullable({ type: 'array', items: { type: 'string', enum: ['cache_control', 'context_management', 'fallbacks', 'hipaa', 'inference_hooks', 'thinking'] } }) }, ['error_code']),
+    ],
+  },
+  ThreadErrorResponse: object({
+    error: object({ details: ref('ThreadErrorDetails'), message: { type: 'string' }, type: { type: 'string', enum: ['invalid_request_error', 'not_found_error'] } }),
+    request_id: nullable({ type: 'string' }),
+    type: literal('error'),
+  }),
   RawMessageStreamEvent: {
     anyOf: [ref('RawMessageStartEvent'), ref('RawMessageDeltaEvent'), ref('RawMessageStopEvent'), ref('RawContentBlockStartEvent'), ref('RawContentBlockDeltaEvent'), ref('RawContentBlockStopEvent'), ref('PingEvent')],
   },

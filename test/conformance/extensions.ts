@@ -53,4 +53,6 @@ export const EXTENSIONS: readonly Extension[] = [
   { spec: 'anthropic', schema: 'Usage', path: [], field: 'cost', fieldSchema: COST, why: 'cost of a message' },
   { spec: 'anthropic', schema: 'MessageDeltaUsage', path: [], field: 'cost', fieldSchema: COST, why: 'cost of a streamed message' },
   { spec: 'anthropic', schema: 'Message', path: [], field: 'tf', fieldSchema: TF, why: 'ignored parameters' },
+  { spec: 'anthropic', schema: 'ThreadErrorResponse', path: ['properties', 'error'], field: 'code', fieldSchema: { type: 'string' }, why: "the gateway's wire code, in every envelope (docs/errors.md)" },
+  { spec: 'anthropic', schema: 'ThreadErrorResponse', path: ['properties', 'error'], field: 'param', fieldSchema: { type: ['string', 'null'] }, why: 'the request field the error is about' },
 ];

@@ -1,6 +1,7 @@
 import { estimateTokens } from '../../billing/estimate-tokens.js';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject, safeParseJson, type JsonObject } from '../../core/json.js';
+import { ContentAssembler } from '../../protocol/anthropic-messages/content-assembler.js';
 import { decodeMessagesUsage, readUsageCounts, type AnthropicUsageCounts } from '../../protocol/anthropic-messages/decode-usage.js';
 import { encodeMessagesError } from '../../protocol/anthropic-messages/error-envelope.js';
 import { createUsage } from '../../protocol/ir/index.js';
@@ -25,8 +26,17 @@ function collectMessageText(value: unknown, out: string[]): void {
   }
 }
 
+/**
+ * A message thread's part in a relay: the answer carries the thread's message id (the upstream holds
+ * no thread, the gateway does) and its content is stored before the client sees the answer end.
+ */
+export interface ThreadHook {
+  readonly id: string;
+  save(content: readonly unknown[]): Promise<void>;
+}
+
 /** Non-streaming Messages passthrough: the upstream's JSON is sent on unchanged except `usage.cost` and `model` (the catalogue id). */
-export async function relayMessagesJson(ctx: RelayContext, body: string, headers: Record<string, string>): Promise<void> {
+export async function relayMessagesJson(ctx: RelayContext, body: string, headers: Record<string, string>, thread: ThreadHook | null = null): Promise<void> {
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
   const res = await forward({ format: 'anthropic-messages', body, stream: false }, { requestId: ctx.record.id, signal: ctx.signal });
@@ -46,6 +56,10 @@ export async function relayMessagesJson(ctx: RelayContext, body: string, headers
   const cost = ctx.meter(usage);
   answer.usage = { ...(isJsonObject(answer.usage) ? answer.usage : { input_tokens: usage.input.total, output_tokens: usage.output.total }), cost };
   answer.model = ctx.answerModel;
+  if (thread !== null) {
+    answer.id = thread.id;
+    await thread.save(Array.isArray(answer.content) ? answer.content : []);
+  }
   ctx.record.markFirstByte();
   await sendJsonText(ctx.reply, ctx.record, headers, JSON.stringify(answer));
 }
@@ -55,7 +69,7 @@ export async function relayMessagesJson(ctx: RelayContext, body: string, headers
  * events kept); only `message_delta.usage` is touched, to add `cost` (and estimated counts when the
  * upstream sent none, because the SDKs read that field unconditionally).
  */
-export async function relayMessagesStream(ctx: RelayContext, body: string, headers: Record<string, string>): Promise<void> {
+export async function relayMessagesStream(ctx: RelayContext, body: string, headers: Record<string, string>, thread: ThreadHook | null = null): Promise<void> {
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
   const res = await forward({ format: 'anthropic-messages', body, stream: true }, { requestId: ctx.record.id, signal: ctx.signal });
@@ -69,6 +83,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   let stopped = false;
   let relayedError = false;
   let failure: GatewayError | null = null;
+  const assembled = thread === null ? null : new ContentAssembler();
   try {
     for await (const event of readSseEvents(upstream)) {
       if (writer.isClosed) break;
@@ -84,8 +99,12 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
       if (name === 'content_block_delta' || name === 'content_block_start') collectMessageText(data, generated);
       let text = formatSseEvent(event.data, name);
       if (name === 'message_start' && data !== null && isJsonObject(data.message)) {
-        text = formatSseEvent(JSON.stringify({ ...data, message: { ...data.message, model: ctx.answerModel } }), name);
+        const id = thread === null ? {} : { id: thread.id };
+        text = formatSseEvent(JSON.stringify({ ...data, message: { ...data.message, model: ctx.answerModel, ...id } }), name);
       }
+      if (assembled !== null && data !== null) assembled.add(name, data);
+      // Stored before the client sees the end, so a continue sent right after finds it.
+      if (name === 'message_stop' && thread !== null && assembled !== null) await thread.save(assembled.content);
       if (name === 'message_delta' && data !== null) {
         text = formatSseEvent(JSON.stringify(await meterDelta(ctx, data, counts, generated)), name);
         metered = true;

@@ -17,6 +17,7 @@ import { sendJson } from '../openai-answer.js';
 import type { RelayContext } from '../relay/relay-context.js';
 import { relayIrFrames } from '../relay/relay-ir-frames.js';
 import type { Target } from '../resolve-target.js';
+import { isThreadMessageId } from '../stored-responses/message-threads.js';
 import type { ResponseStore, StoredResponse } from '../stored-responses/response-store.js';
 
 /** A stored conversation, re-validated when read back. */
@@ -53,7 +54,8 @@ export function registerResponses(app: FastifyInstance, deps: GatewayDeps, store
   app.get('/v1/responses/:id', (request, reply) =>
     runInference(deps, request, reply, 'responses', async (session) => {
       const id = (request.params as { id: string }).id;
-      const stored = await store.find(session.key.projectId, id);
+      // Message threads share the store; they are not responses.
+      const stored = isThreadMessageId(id) ? null : await store.find(session.key.projectId, id);
       if (stored === null) throw notFound(id, null);
       await sendJson(reply, session.record, session.headers, stored.response);
     }),
@@ -84,7 +86,7 @@ async function prepare(session: InferenceSession, target: Target, body: Response
 /** The stored conversation of `previous_response_id`; 404 when it is unknown or another project's. */
 async function loadHistory(store: ResponseStore, projectId: string, previousId: string | null): Promise<z.infer<typeof conversationSchema>> {
   if (previousId === null) return [];
-  const stored = await store.find(projectId, previousId);
+  const stored = isThreadMessageId(previousId) ? null : await store.find(projectId, previousId);
   const parsed = stored === null ? null : conversationSchema.safeParse(stored.conversation);
   if (parsed === null || !parsed.success) throw notFound(previousId, 'previous_response_id');
   return parsed.data;

@@ -96,10 +96,6 @@ function checkChat(body: Record<string, unknown>, caps: ModelCapabilities): void
 }
 
 function checkMessages(body: Record<string, unknown>, caps: ModelCapabilities): void {
-  // A thread changes what the conversation is: refused, never dropped (the gateway keeps no threads yet).
-  if (body.thread !== undefined && body.thread !== null) {
-    throw new GatewayError('GW_THREAD_UNSUPPORTED', 'Server-held message threads (thread) are not supported by this gateway; send the whole conversation.', { param: 'thread' });
-  }
   checkToolsAndStream(body, caps);
   const format = isJsonObject(body.output_config) && isJsonObject(body.output_config.format) ? body.output_config.format.type : undefined;
   if (format === 'json_schema' && !caps.jsonSchema) throw unsupported('output_config.format', 'structured output (json_schema)');

@@ -16,18 +16,44 @@ export interface StoredResponse {
   readonly createdAt: number;
 }
 
+/**
+ * The outcome of claiming a stored message to continue its thread: `claimed` (this request holds it),
+ * `missing` (unknown here), `in_flight` (another request holds it) or `continued` (already done).
+ */
+export type ContinueClaim = 'claimed' | 'missing' | 'in_flight' | 'continued';
+
 /** Where stored responses live (the SQL store in production, memory in unit tests). */
 export interface ResponseStore {
   /** Save one response. */
   save(response: StoredResponse): Promise<void>;
   /** The response with this id if it belongs to `projectId`, else null (another project's id looks unknown). */
   find(projectId: string, id: string): Promise<StoredResponse | null>;
+  /**
+   * Message threads continue a stored message once: atomically mark `id` (of `projectId`) as being
+   * continued by request `by`, unless it already is or was.
+   */
+  claimContinue(projectId: string, id: string, by: string): Promise<ContinueClaim>;
+  /** The continuation `by` finished: `id` stays continued (`done`) or is free again (it failed). */
+  endContinue(id: string, by: string, outcome: { readonly done: boolean; readonly at: number }): Promise<void>;
 }
 
 /** A process-local store, used when no database-backed store is configured. */
 export function createMemoryResponseStore(): ResponseStore {
   const rows = new Map<string, StoredResponse>();
+  const continued = new Map<string, { by: string; at: number | null }>();
   return {
+    claimContinue: async (projectId, id, by) => {
+      if (rows.get(id)?.projectId !== projectId) return 'missing';
+      const claim = continued.get(id);
+      if (claim !== undefined) return claim.at === null ? 'in_flight' : 'continued';
+      continued.set(id, { by, at: null });
+      return 'claimed';
+    },
+    endContinue: async (id, by, outcome) => {
+      if (continued.get(id)?.by !== by) return;
+      if (outcome.done) continued.set(id, { by, at: outcome.at });
+      else continued.delete(id);
+    },
     save: async (response) => {
       rows.set(response.id, response);
     },

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isJsonObject, safeParseJson } from '../../core/json.js';
 import type { Database } from '../../store/schema.js';
-import type { ResponseStore, StoredResponse } from './response-store.js';
+import type { ContinueClaim, ResponseStore, StoredResponse } from './response-store.js';
 
 /** Stored responses in the `stored_responses` table (SQLite or PostgreSQL). */
 export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
@@ -20,6 +20,24 @@ export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
           created_at: response.createdAt,
         })
         .execute();
+    },
+    async claimContinue(projectId, id, by): Promise<ContinueClaim> {
+      // One conditional UPDATE: of two concurrent continuations exactly one changes the row.
+      const claimed = await db
+        .updateTable('stored_responses')
+        .set({ continued_by: by })
+        .where('id', '=', id)
+        .where('project_id', '=', projectId)
+        .where('continued_by', 'is', null)
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows > 0n) return 'claimed';
+      const row = await db.selectFrom('stored_responses').select(['continued_at']).where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+      if (row === undefined) return 'missing';
+      return row.continued_at === null ? 'in_flight' : 'continued';
+    },
+    async endContinue(id, by, outcome) {
+      const update = db.updateTable('stored_responses').where('id', '=', id).where('continued_by', '=', by);
+      await (outcome.done ? update.set({ continued_at: outcome.at }) : update.set({ continued_by: null })).execute();
     },
     async find(projectId, id) {
       const row = await db.selectFrom('stored_responses').selectAll().where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();

@@ -19,7 +19,7 @@ const TYPES: Readonly<Record<ErrorKind, string>> = {
 /** The Anthropic error envelope; `error.code` and `error.param` are the gateway's own extras. */
 export interface MessagesErrorBody {
   type: 'error';
-  error: { type: string; message: string; code: string; param: string | null; details?: { error_code: string; unsupported: string[] } };
+  error: { type: string; message: string; code: string; param: string | null; details?: { error_code: string } };
   request_id: string;
 }
 
@@ -32,8 +32,9 @@ export function encodeMessagesError(error: GatewayError, requestId: string): Mes
       message: error.message,
       code: error.wireCode,
       param: error.param,
-      // The form Anthropic's API refuses a thread in; the 1.x SDK's thread state reads it.
-      ...(error.code === 'GW_THREAD_UNSUPPORTED' ? { details: { error_code: error.wireCode, unsupported: [error.param ?? 'thread'] } } : {}),
+      // The form Anthropic's API refuses a thread request in: the 1.x SDK picks its error class and
+      // its thread state's recovery (replay under a new thread ...) by `details.error_code`.
+      ...(error.code.startsWith('GW_THREAD_') ? { details: { error_code: error.wireCode } } : {}),
     },
     request_id: requestId,
   };

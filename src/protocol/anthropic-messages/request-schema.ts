@@ -61,10 +61,15 @@ const thinkingSchema = z.discriminatedUnion('type', [
 ]);
 
 /**
- * `POST /v1/messages` body (wire-formats §5.2). Loose: unknown fields are kept for an Anthropic
- * upstream (passthrough) and reported as ignored elsewhere.
+ * Server-held conversation state (@anthropic-ai/sdk 1.12.0 `BetaMessageThreadParam`): `create` holds
+ * the conversation under the answer's id; `continue` resumes from one, sending only new messages.
  */
-export const messagesRequestSchema = z.looseObject({
+const threadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('create') }),
+  z.object({ type: z.literal('continue'), previous_message_id: z.string().min(1) }),
+]);
+
+const messagesFields = {
   model: z.string().min(1),
   max_tokens: z.number().int().min(0),
   messages: z.array(messageSchema).min(1, 'must contain at least one message'),
@@ -84,6 +89,19 @@ export const messagesRequestSchema = z.looseObject({
       format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
     })
     .optional(),
+};
+
+/**
+ * `POST /v1/messages` body (wire-formats §5.2). Loose: unknown fields are kept for an Anthropic
+ * upstream (passthrough) and reported as ignored elsewhere. A thread's `continue` may send no new
+ * message (the SDK resumes a `pause_turn` answer that way).
+ */
+export const messagesRequestSchema = z.looseObject({
+  ...messagesFields,
+  messages: z.array(messageSchema),
+  thread: threadSchema.nullish(),
+}).superRefine((body, ctx) => {
+  if (body.messages.length === 0 && body.thread?.type !== 'continue') ctx.addIssue({ code: 'too_small', minimum: 1, origin: 'array', inclusive: true, path: ['messages'], message: 'must contain at least one message' });
 });
 
 /** A validated Messages request body. */
@@ -94,7 +112,7 @@ export type MessagesTurn = z.infer<typeof messageSchema>;
 export type MessagesContentBlock = z.infer<typeof contentBlock>;
 
 /** `POST /v1/messages/count_tokens` body: the same minus `max_tokens` and `stream`. */
-export const countTokensRequestSchema = messagesRequestSchema.omit({ max_tokens: true, stream: true });
+export const countTokensRequestSchema = z.looseObject(messagesFields).omit({ max_tokens: true, stream: true });
 
 /** A validated count_tokens body. */
 export type CountTokensRequestBody = z.infer<typeof countTokensRequestSchema>;

@@ -33,14 +33,22 @@ export class MessagesStreamEncoder {
 
   /**
    * `promptTokens` counts the prompt when the upstream does not report it before the output;
-   * `extras` are top-level fields added to the `message_start` message (the gateway's `tf` block).
+   * `extras` are top-level fields added to the `message_start` message (the gateway's `tf` block);
+   * `observe` sees every event's data as it is framed.
    */
   constructor(
     private readonly meta: MessageMeta,
     private readonly requestId: string,
     private readonly extras: Readonly<Record<string, unknown>> | null = null,
     private readonly promptTokens: () => number = () => 0,
+    private readonly observe: ((type: string, data: Record<string, unknown>) => void) | null = null,
   ) {}
+
+  /** One frame, shown to the observer first (a thread rebuilds the answer it stores from them). */
+  private emit(type: string, data: Record<string, unknown>): string {
+    this.observe?.(type, { type, ...data });
+    return frame(type, data);
+  }
 
   /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
   encode(event: IrStreamEvent): string[] {
@@ -82,14 +90,14 @@ export class MessagesStreamEncoder {
     const out = [...this.ensureStarted(), ...this.close()];
     const stopReason = mapStopReason(this.finish.reason, this.finish.raw, this.finish.stopSequence);
     const delta = { stop_reason: stopReason, stop_sequence: this.finish.stopSequence, container: NOTHING_APPLIES.container, stop_details: NOTHING_APPLIES.stop_details };
-    out.push(frame('message_delta', { delta, usage: encodeMessagesDeltaUsage(usage, cost) }));
-    out.push(frame('message_stop', {}));
+    out.push(this.emit('message_delta', { delta, usage: encodeMessagesDeltaUsage(usage, cost) }));
+    out.push(this.emit('message_stop', {}));
     return out;
   }
 
   /** A mid-stream failure: one `event: error` frame (the SDKs throw on it). */
   fail(error: GatewayError): string[] {
-    return [...this.ensureStarted(), frame('error', { ...encodeMessagesError(error, this.requestId) })];
+    return [...this.ensureStarted(), this.emit('error', { ...encodeMessagesError(error, this.requestId) })];
   }
 
   private ensureStarted(inputTokens?: number): string[] {
@@ -101,7 +109,7 @@ export class MessagesStreamEncoder {
       usage: encodeStartUsage(inputTokens ?? this.promptTokens()),
       ...this.extras,
     };
-    return [frame('message_start', { message })];
+    return [this.emit('message_start', { message })];
   }
 
   private ensureBlock(kind: 'text' | 'thinking'): string[] {
@@ -114,16 +122,16 @@ export class MessagesStreamEncoder {
     const index = this.nextIndex++;
     this.open =
       toolIndex !== undefined ? { kind: 'tool', index, toolIndex } : block.type === 'text' ? { kind: 'text', index } : { kind: 'thinking', index, signature: '' };
-    const out = [frame('content_block_start', { index, content_block: block })];
+    const out = [this.emit('content_block_start', { index, content_block: block })];
     if (!this.pinged) {
       this.pinged = true;
-      out.push(frame('ping', {}));
+      out.push(this.emit('ping', {}));
     }
     return out;
   }
 
   private delta(delta: Record<string, unknown>): string {
-    return frame('content_block_delta', { index: this.open?.index ?? 0, delta });
+    return this.emit('content_block_delta', { index: this.open?.index ?? 0, delta });
   }
 
   private close(): string[] {
@@ -132,8 +140,8 @@ export class MessagesStreamEncoder {
     this.open = null;
     const out: string[] = [];
     // The API always ends a thinking block with its signature; clients replay it in the next turn.
-    if (open.kind === 'thinking') out.push(frame('content_block_delta', { index: open.index, delta: { type: 'signature_delta', signature: open.signature } }));
-    out.push(frame('content_block_stop', { index: open.index }));
+    if (open.kind === 'thinking') out.push(this.emit('content_block_delta', { index: open.index, delta: { type: 'signature_delta', signature: open.signature } }));
+    out.push(this.emit('content_block_stop', { index: open.index }));
     return out;
   }
 }

@@ -740,6 +740,14 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         };
+                        thread?: ({
+                            /** @constant */
+                            type: "create";
+                        } | {
+                            /** @constant */
+                            type: "continue";
+                            previous_message_id: string;
+                        }) | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1190,6 +1198,14 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         };
+                        thread?: ({
+                            /** @constant */
+                            type: "create";
+                        } | {
+                            /** @constant */
+                            type: "continue";
+                            previous_message_id: string;
+                        }) | null;
                     } & {
                         [key: string]: unknown;
                     };
