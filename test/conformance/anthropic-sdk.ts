@@ -41,7 +41,10 @@ export const ANTHROPIC_SCHEMAS: Record<string, Record<string, unknown>> = {
     output_tokens_details: nullable(ref('OutputTokensDetails')),
     server_tool_use: nullable(ref('ServerToolUsage')),
   }),
-  TextBlock: object({ citations: nullable({ type: 'array' }), text: { type: 'string' }, type: literal('text') }),
+  // The one field left optional against the types: the API leaves `citations` out of an answer's text
+  // blocks that have none, and @ai-sdk/anthropic, which validates answers, rejects a null there
+  // (test/clients/vercel-ai.test.ts). content_block_start's empty text block carries `citations: null`.
+  TextBlock: object({ citations: nullable({ type: 'array' }), text: { type: 'string' }, type: literal('text') }, ['text', 'type']),
   ThinkingBlock: object({ signature: { type: 'string' }, thinking: { type: 'string' }, type: literal('thinking') }),
   RedactedThinkingBlock: object({ data: { type: 'string' }, type: literal('redacted_thinking') }),
   DirectCaller: object({ type: literal('direct') }),

@@ -15,7 +15,9 @@ export interface MessageMeta {
 export function encodeMessage(response: IrChatResponse, meta: MessageMeta, usage: MessagesUsageBody): Record<string, unknown> {
   const choice = response.choices[0];
   const content = (choice?.content ?? []).map((part) => {
-    if (part.type === 'text') return { type: 'text', text: part.text, citations: null };
+    // No `citations` key when there are none, as the API answers: strict clients (@ai-sdk/anthropic)
+    // reject `citations: null` in a message (the stream's content_block_start does carry it).
+    if (part.type === 'text') return { type: 'text', text: part.text };
     if (part.type === 'reasoning') return { type: 'thinking', thinking: part.text, signature: part.signature ?? '' };
     return { type: 'tool_use', id: part.id, name: part.name, input: parseInput(part.arguments), caller: DIRECT_CALLER };
   });
