@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts'], exclude: ['test/console/**'], sequence: { groupOrder: 0 } },
+        test: { name: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts'], exclude: ['test/console/**', '**/node_modules/**'], sequence: { groupOrder: 0 } },
       },
       {
         // The web console in Chromium (a gateway and a browser per file) runs after the rest, so
