@@ -18,11 +18,20 @@ export function CapabilityBadges({ model }: { readonly model: OrgModel }): React
   return <span className={styles.badges}>{had.map((c) => <Badge key={c.key}>{c.label}</Badge>)}</span>;
 }
 
-/** Active, deprecated (with the sunset date on hover) or retired. */
+/** Active, deprecated or retired, and, when upstreams are failing, how much of it still serves. */
 export function StatusBadge({ model }: { readonly model: OrgModel }): ReactElement {
-  if (model.status === 'active') return <Badge tone="success">Active</Badge>;
-  if (model.status === 'retired') return <Badge tone="danger">Retired</Badge>;
-  return <Badge tone="warning">Deprecated</Badge>;
+  const lifecycle = model.status === 'active'
+    ? <Badge tone="success">Active</Badge>
+    : model.status === 'retired' ? <Badge tone="danger">Retired</Badge> : <Badge tone="warning">Deprecated</Badge>;
+  if (model.health === 'serving' || model.status === 'retired') return lifecycle;
+  return (
+    <span className={styles.badges}>
+      {lifecycle}
+      {model.health === 'degraded'
+        ? <Badge tone="warning">Degraded: some upstreams cooling down</Badge>
+        : <Badge tone="danger">Unavailable: every upstream cooling down</Badge>}
+    </span>
+  );
 }
 
 /** Whether the organization's allowed-models setting lets its keys call the model. */
