@@ -4,10 +4,11 @@ import { isJsonObject, safeParseJson, type JsonObject } from '../../core/json.js
 import type { IrUsage } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import { encodeOpenAIUsage } from '../../protocol/openai/encode-usage.js';
-import { readSseBatches } from '../../protocol/sse/index.js';
+import { SseFrameReader, type SseEvent, type SseFrameVisitor } from '../../protocol/sse/index.js';
 import { forwardedStream, mapTransportError } from '../../providers/http/index.js';
 import type { WireFormat } from '../../providers/provider.js';
 import { collectChoiceText } from './collect-choice-text.js';
+import { byteStringEnd, bytesMayNeedParsing, topLevelModelValue, type WatchedKeys } from './json-bytes-scan.js';
 import { finishOpenAIStream } from './finish-openai-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
@@ -35,96 +36,17 @@ export async function relayPassthroughStream(
   const writer = new SseWriter(ctx.reply.raw);
   writer.start(ctx.headers);
 
-  const generated: string[] = [];
-  // Chunks forwarded unparsed, kept (up to RAW_BUDGET characters) so their text can be counted if
-  // the upstream never reports usage; folded into `generated` when the budget is exceeded.
-  const unparsed: string[] = [];
-  let unparsedChars = 0;
-  let reportedUsage: IrUsage | null = null;
-  let failure: GatewayError | null = null;
-  let last: JsonObject | null = null;
-  let lastRaw: string | null = null;
-  let extras = ctx.bodyExtras;
-  let sawDone = false;
-  try {
-    // The events of one upstream read are handled synchronously and written as one piece; the loop
-    // waits only for the next read, or for the client's socket to drain after a batch.
-    batches: for await (const events of readSseBatches(upstream, { destroyOnReturn: false })) {
-      for (const event of events) {
-        if (writer.isClosed) break batches;
-        const data = event.data;
-        if (data === '[DONE]') {
-          sawDone = true;
-          break batches;
-        }
-        if (extras === null && defaults === undefined && !mayNeedParsing(data)) {
-          // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
-          unparsed.push(data);
-          unparsedChars += data.length;
-          if (unparsedChars > RAW_BUDGET) {
-            foldUnparsed(unparsed, generated);
-            unparsedChars = 0;
-          }
-          lastRaw = data;
-          ctx.record.markFirstByte();
-          writer.send(`data: ${replaceTopLevelModel(data, ctx.answerModel)}\n\n`);
-          continue;
-        }
-        const parsed = safeParseJson(data);
-        if (!parsed.ok || !isJsonObject(parsed.value)) {
-          failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream chunk.`);
-          break batches;
-        }
-        const chunk = parsed.value;
-        if (chunk.error !== undefined && chunk.error !== null) {
-          failure = upstreamStreamError(ctx.provider.id, chunk.error);
-          break batches;
-        }
-        collectChoiceText(chunk, generated);
-        last = chunk;
-        lastRaw = null;
-        // What goes out: the upstream's text unless the chunk must change (usage with cost, or `tf`).
-        let out: JsonObject | string = replaceTopLevelModel(data, ctx.answerModel);
-        const missing = missingDefaults(chunk, defaults);
-        if (missing !== null) out = { ...chunk, model: ctx.answerModel, ...missing };
-        const usage = decodeOpenAIUsage(chunk.usage);
-        if (usage !== null) {
-          reportedUsage = usage;
-          const cost = ctx.meter(usage);
-          const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
-          chunk.model = ctx.answerModel;
-          if (missing !== null) Object.assign(chunk, missing);
-          if (includeUsage) chunk.usage = { ...(chunk.usage as JsonObject), cost };
-          else if (hasChoices) delete chunk.usage;
-          else continue;
-          out = chunk;
-        } else if (extras !== null) {
-          // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
-          out = { ...chunk, model: ctx.answerModel, ...missing, ...extras };
-          extras = null;
-        }
-        ctx.record.markFirstByte();
-        const text = `data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`;
-        // The usage chunk ends the answer: held until the entry is durable (finishOpenAIStream).
-        if (usage !== null) writer.hold(text);
-        else writer.send(text);
-      }
-      if (writer.needsDrain) await writer.drain();
-    }
-  } catch (error) {
-    if (!ctx.signal.aborted) {
-      const mapped = mapTransportError(ctx.provider.id, error, ctx.signal);
-      failure = mapped instanceof GatewayError ? mapped : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.');
-    }
-  } finally {
-    finishBody(upstream, sawDone && failure === null && !writer.isClosed);
-  }
+  const relay = new PassthroughStreamRelay(ctx, writer, includeUsage, defaults);
+  await relay.run(upstream);
+  const { generated, unparsed, reportedUsage, failure } = relay;
+  let { last } = relay;
+  const lastRaw = relay.lastRaw;
   if (reportedUsage === null) foldUnparsed(unparsed, generated);
   let meta: { id: unknown; created: unknown; model: unknown } | null = null;
   const getMeta = () => {
     if (meta !== null) return meta;
     if (lastRaw !== null) {
-      const parsed = safeParseJson(lastRaw);
+      const parsed = safeParseJson(typeof lastRaw === 'string' ? lastRaw : lastRaw.toString('utf8'));
       if (parsed.ok && isJsonObject(parsed.value)) last = parsed.value;
     }
     meta = { id: last?.id ?? `chatcmpl-${ctx.record.id}`, created: last?.created ?? Math.floor(Date.now() / 1000), model: ctx.answerModel };
@@ -148,7 +70,270 @@ export async function relayPassthroughStream(
   });
 }
 
-/** Characters of unparsed chunks kept per stream before their text is extracted (bounds memory). */
+
+/**
+ * The event loop of {@link relayPassthroughStream}: the upstream body's reads are framed on bytes
+ * ({@link SseFrameReader}) and the events of one read are written to the client as one piece. An
+ * ordinary chunk (no usage, no error) is forwarded as the bytes the upstream sent, with only its
+ * top-level `model` value swapped; the others are decoded and handled as JSON.
+ */
+class PassthroughStreamRelay implements SseFrameVisitor {
+  readonly generated: string[] = [];
+  /**
+   * Chunks forwarded unparsed, kept (up to RAW_BUDGET bytes) so their text can be counted if the
+   * upstream never reports usage; folded into `generated` when the budget is exceeded.
+   */
+  readonly unparsed: (string | Buffer)[] = [];
+  private unparsedSize = 0;
+  reportedUsage: IrUsage | null = null;
+  failure: GatewayError | null = null;
+  last: JsonObject | null = null;
+  lastRaw: string | Buffer | null = null;
+  sawDone = false;
+  private extras: Readonly<Record<string, unknown>> | null;
+  /** Set at `[DONE]` or a failure: the rest of the body is not relayed. */
+  private stopped = false;
+  private readonly reader = new SseFrameReader();
+  private readonly out = new ByteParts();
+  private readonly watched: WatchedKeys = { bytes: null, error: -1, usage: -1 };
+  private readonly modelJson: Buffer;
+
+  constructor(
+    private readonly ctx: RelayContext,
+    private readonly writer: SseWriter,
+    private readonly includeUsage: boolean,
+    private readonly defaults: Readonly<Record<string, unknown>> | undefined,
+  ) {
+    this.extras = ctx.bodyExtras;
+    this.modelJson = modelJsonBytes(ctx.answerModel);
+  }
+
+  /** Relay the body until `[DONE]`, its end, a failure or the client leaving; then finish the body. */
+  async run(upstream: Readable): Promise<void> {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let settled = false;
+        const settle = (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          upstream.off('data', onData);
+          upstream.off('end', onEnd);
+          upstream.off('error', settle);
+          upstream.off('close', onClose);
+          if (error === null) resolve();
+          else reject(error);
+        };
+        const onData = (chunk: Buffer) => {
+          if (this.writer.isClosed) return settle(null);
+          this.reader.feed(chunk, this);
+          this.write();
+          if (this.stopped || this.writer.isClosed) return settle(null);
+          if (this.writer.needsDrain) {
+            // Backpressure: the upstream is read again once the client's socket has room.
+            upstream.pause();
+            void this.writer.drain().then(() => {
+              if (!settled) upstream.resume();
+            });
+          }
+        };
+        const onEnd = () => {
+          this.reader.end();
+          settle(null);
+        };
+        const onClose = () => settle(this.stopped || this.writer.isClosed ? null : new Error('The upstream body closed before its end'));
+        upstream.on('data', onData);
+        upstream.on('end', onEnd);
+        upstream.on('error', settle);
+        upstream.on('close', onClose);
+      });
+    } catch (error) {
+      if (!this.ctx.signal.aborted) {
+        const mapped = mapTransportError(this.ctx.provider.id, error, this.ctx.signal);
+        this.failure = mapped instanceof GatewayError ? mapped : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.');
+      }
+    } finally {
+      finishBody(upstream, this.sawDone && this.failure === null && !this.writer.isClosed);
+    }
+  }
+
+  /** One `data:` line event, as bytes of the upstream's read. */
+  data(bytes: Buffer, start: number, end: number, blockStart: number, blockEnd: number, plain: boolean): void {
+    if (this.stopped) return;
+    if (end - start === 6 && bytes[start] === 0x5b /* [ */ && bytes.toString('latin1', start, end) === '[DONE]') {
+      this.sawDone = true;
+      this.stopped = true;
+      return;
+    }
+    if (this.extras !== null || this.defaults !== undefined || bytesMayNeedParsing(bytes, start, end, this.watched)) {
+      this.handle(bytes.toString('utf8', start, end));
+      return;
+    }
+    // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
+    const raw = bytes.subarray(start, end);
+    this.keepUnparsed(raw, raw.length);
+    const out = this.out;
+    const valueStart = topLevelModelValue(bytes, start, end);
+    const valueEnd = valueStart < 0 ? -1 : byteStringEnd(bytes, valueStart, end);
+    if (plain) {
+      if (valueEnd < 0) return out.slice(bytes, blockStart, blockEnd);
+      out.slice(bytes, blockStart, valueStart);
+      out.bytes(this.modelJson);
+      return out.slice(bytes, valueEnd + 1, blockEnd);
+    }
+    out.bytes(DATA_PREFIX);
+    if (valueEnd < 0) out.slice(bytes, start, end);
+    else {
+      out.slice(bytes, start, valueStart);
+      out.bytes(this.modelJson);
+      out.slice(bytes, valueEnd + 1, end);
+    }
+    out.bytes(EVENT_END);
+  }
+
+  /** Any other event (several data lines, named events): its data as text. */
+  event(event: SseEvent): void {
+    if (this.stopped) return;
+    if (event.data === '[DONE]') {
+      this.sawDone = true;
+      this.stopped = true;
+      return;
+    }
+    this.handle(event.data);
+  }
+
+  /** Write what the events of this read produced, as one piece. */
+  private write(): void {
+    const bytes = this.out.take();
+    if (bytes === null) return;
+    this.ctx.record.markFirstByte();
+    this.writer.sendBytes(bytes);
+  }
+
+  private keepUnparsed(raw: string | Buffer, size: number): void {
+    this.unparsed.push(raw);
+    this.unparsedSize += size;
+    this.lastRaw = raw;
+    if (this.unparsedSize > RAW_BUDGET) {
+      foldUnparsed(this.unparsed, this.generated);
+      this.unparsedSize = 0;
+    }
+  }
+
+  /** An event's data as text: forwarded as it is when it cannot matter, otherwise parsed. */
+  private handle(data: string): void {
+    const { ctx, defaults } = this;
+    if (this.extras === null && defaults === undefined && !mayNeedParsing(data)) {
+      this.keepUnparsed(data, data.length);
+      this.out.text(`data: ${replaceTopLevelModel(data, ctx.answerModel)}\n\n`);
+      return;
+    }
+    const parsed = safeParseJson(data);
+    if (!parsed.ok || !isJsonObject(parsed.value)) {
+      this.failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream chunk.`);
+      this.stopped = true;
+      return;
+    }
+    const chunk = parsed.value;
+    if (chunk.error !== undefined && chunk.error !== null) {
+      this.failure = upstreamStreamError(ctx.provider.id, chunk.error);
+      this.stopped = true;
+      return;
+    }
+    collectChoiceText(chunk, this.generated);
+    this.last = chunk;
+    this.lastRaw = null;
+    // What goes out: the upstream's text unless the chunk must change (usage with cost, or `tf`).
+    let out: JsonObject | string = replaceTopLevelModel(data, ctx.answerModel);
+    const missing = missingDefaults(chunk, defaults);
+    if (missing !== null) out = { ...chunk, model: ctx.answerModel, ...missing };
+    const usage = decodeOpenAIUsage(chunk.usage);
+    if (usage !== null) {
+      this.reportedUsage = usage;
+      const cost = ctx.meter(usage);
+      const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
+      chunk.model = ctx.answerModel;
+      if (missing !== null) Object.assign(chunk, missing);
+      if (this.includeUsage) chunk.usage = { ...(chunk.usage as JsonObject), cost };
+      else if (hasChoices) delete chunk.usage;
+      else return;
+      out = chunk;
+    } else if (this.extras !== null) {
+      // The first chunk carries `tf` (ignored parameters); later chunks pass through untouched.
+      out = { ...chunk, model: ctx.answerModel, ...missing, ...this.extras };
+      this.extras = null;
+    }
+    const text = `data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`;
+    if (usage === null) return this.out.text(text);
+    // The usage chunk ends the answer: held until the entry is durable (finishOpenAIStream). What
+    // this read produced before it goes to the writer first, so the order is kept.
+    this.write();
+    this.ctx.record.markFirstByte();
+    this.writer.hold(text);
+  }
+}
+
+const DATA_PREFIX = Buffer.from('data: ');
+const EVENT_END = Buffer.from('\n\n');
+
+/** `JSON.stringify(model)` as bytes; the catalogue has few models, so they are kept. */
+const modelJsonCache = new Map<string, Buffer>();
+function modelJsonBytes(model: string): Buffer {
+  let bytes = modelJsonCache.get(model);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(model));
+    if (modelJsonCache.size < 1024) modelJsonCache.set(model, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * The output of one read as pieces of Buffers; neighbouring ranges of the same upstream Buffer are
+ * merged, so a read of 20 forwarded events becomes about 41 pieces and one copy.
+ */
+class ByteParts {
+  private readonly parts: Buffer[] = [];
+  private run: Buffer | null = null;
+  private runStart = 0;
+  private runEnd = 0;
+
+  slice(bytes: Buffer, start: number, end: number): void {
+    if (bytes === this.run && start === this.runEnd) {
+      this.runEnd = end;
+      return;
+    }
+    this.closeRun();
+    this.run = bytes;
+    this.runStart = start;
+    this.runEnd = end;
+  }
+
+  bytes(bytes: Buffer): void {
+    this.closeRun();
+    this.parts.push(bytes);
+  }
+
+  text(text: string): void {
+    this.bytes(Buffer.from(text));
+  }
+
+  /** Everything added since the last call, as one Buffer, or null. */
+  take(): Buffer | null {
+    this.closeRun();
+    const { parts } = this;
+    if (parts.length === 0) return null;
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    parts.length = 0;
+    return bytes;
+  }
+
+  private closeRun(): void {
+    if (this.run === null) return;
+    if (this.runEnd > this.runStart) this.parts.push(this.run.subarray(this.runStart, this.runEnd));
+    this.run = null;
+  }
+}
+
+/** Characters (or bytes) of unparsed chunks kept per stream before their text is extracted (bounds memory). */
 const RAW_BUDGET = 256 * 1024;
 
 /**
@@ -185,9 +370,9 @@ function isJsonSpace(code: number): boolean {
 }
 
 /** Parse chunks that were forwarded raw and collect their generated text. */
-function foldUnparsed(unparsed: string[], generated: string[]): void {
+function foldUnparsed(unparsed: (string | Buffer)[], generated: string[]): void {
   for (const data of unparsed) {
-    const parsed = safeParseJson(data);
+    const parsed = safeParseJson(typeof data === 'string' ? data : data.toString('utf8'));
     if (parsed.ok) collectChoiceText(parsed.value, generated);
   }
   unparsed.length = 0;

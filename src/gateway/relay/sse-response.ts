@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 
 /** Headers that start every SSE answer; `x-request-id` is added by the caller. */
@@ -22,6 +21,9 @@ export class SseWriter {
   private wrote = false;
   /** Text sent in this tick, written to the socket in one piece at the end of the tick. */
   private pending = '';
+  /** Bytes sent in this tick (with any text sent before them), when a relay forwards bytes. */
+  private pendingBytes: Buffer[] | null = null;
+  private pendingSize = 0;
   private flushScheduled = false;
   /** Text kept back until more is sent or the answer ends (see {@link hold}). */
   private held = '';
@@ -60,13 +62,38 @@ export class SseWriter {
    */
   send(text: string): boolean {
     if (this.isClosed) return true;
+    if (this.pendingBytes !== null) return this.sendBytes(Buffer.from(text));
     this.wrote = true;
     if (this.held !== '') {
       this.pending += this.held;
       this.held = '';
     }
     this.pending += text;
-    if (this.pending.length >= FLUSH_AT) {
+    return this.queued(this.pending.length);
+  }
+
+  /** {@link send} for bytes (UTF-8 SSE text), e.g. events forwarded as the upstream sent them. */
+  sendBytes(bytes: Buffer): boolean {
+    if (this.isClosed) return true;
+    this.wrote = true;
+    if (this.pendingBytes === null) {
+      this.pendingBytes = this.pending === '' ? [] : [Buffer.from(this.pending)];
+      this.pendingSize = this.pending.length;
+      this.pending = '';
+    }
+    if (this.held !== '') {
+      const held = Buffer.from(this.held);
+      this.held = '';
+      this.pendingBytes.push(held);
+      this.pendingSize += held.length;
+    }
+    this.pendingBytes.push(bytes);
+    this.pendingSize += bytes.length;
+    return this.queued(this.pendingSize);
+  }
+
+  private queued(size: number): boolean {
+    if (size >= FLUSH_AT) {
       this.flush();
       return !this.res.writableNeedDrain;
     }
@@ -87,6 +114,19 @@ export class SseWriter {
     this.held += text;
   }
 
+  /** What was sent in this tick, as one piece, and nothing pending afterwards. */
+  private takePending(): string | Buffer {
+    const bytes = this.pendingBytes;
+    if (bytes === null) {
+      const text = this.pending;
+      this.pending = '';
+      return text;
+    }
+    this.pendingBytes = null;
+    this.pendingSize = 0;
+    return bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes);
+  }
+
   /** True when the socket buffer is full: the caller should `await drain()` before sending more. */
   get needsDrain(): boolean {
     return !this.isClosed && this.res.writableNeedDrain;
@@ -96,7 +136,18 @@ export class SseWriter {
   async drain(): Promise<void> {
     this.flush();
     if (this.isClosed || !this.res.writableNeedDrain) return;
-    await Promise.race([once(this.res, 'drain'), once(this.res, 'close')]);
+    // Plain listeners, both removed on either event: `once()` in a race left a 'close' and an
+    // 'error' listener on the response per wait.
+    const res = this.res;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
   }
 
   /** Write text; waits when the socket buffer is full. */
@@ -107,20 +158,22 @@ export class SseWriter {
   /** Write the queued text now. */
   flush(): void {
     this.flushScheduled = false;
-    if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
-    if (!this.isClosed && !this.res.writableEnded) this.res.write(text);
+    if (this.pending === '' && this.pendingBytes === null) return;
+    const piece = this.takePending();
+    if (!this.isClosed && !this.res.writableEnded) this.res.write(piece);
   }
 
   /** End the response (with the queued text, in the same write). */
   end(): void {
-    const text = this.pending + this.held;
-    this.pending = '';
-    this.held = '';
+    if (this.held !== '') {
+      if (this.pendingBytes !== null) this.pendingBytes.push(Buffer.from(this.held));
+      else this.pending += this.held;
+      this.held = '';
+    }
+    const piece = this.takePending();
     if (this.isClosed) return;
-    if (text === '') this.res.end();
-    else this.res.end(text);
+    if (piece.length === 0) this.res.end();
+    else this.res.end(piece);
   }
 }
 

@@ -1,0 +1,99 @@
+/**
+ * In-place scanners over UTF-8 bytes of one JSON object, for the stream relay that forwards most
+ * events without decoding them (json-scan.ts has the same on strings). Multi-byte characters never
+ * contain ASCII bytes, so scanning for quotes and brackets byte by byte is exact.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Index of the quote closing the string whose opening quote is at `start`, or -1 before `end`. */
+export function byteStringEnd(bytes: Uint8Array, start: number, end: number): number {
+  for (let i = start + 1; i < end; i++) {
+    const c = bytes[i];
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i;
+  }
+  return -1;
+}
+
+function isSpace(code: number | undefined): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/**
+ * Index of the opening quote of the top-level `"model"` string value in `bytes[start, end)` (one
+ * JSON object), or -1 when it has none (or `model` is not a string). Upstreams put `model` among
+ * the first keys, so the scan usually stops after a few dozen bytes.
+ */
+export function topLevelModelValue(bytes: Uint8Array, start: number, end: number): number {
+  let depth = 0;
+  let expectKey = false;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i];
+    if (c === QUOTE) {
+      const close = byteStringEnd(bytes, i, end);
+      if (close < 0) return -1;
+      if (depth === 1 && expectKey && close - i === 6 && bytes[i + 1] === 0x6d && bytes[i + 2] === 0x6f && bytes[i + 3] === 0x64 && bytes[i + 4] === 0x65 && bytes[i + 5] === 0x6c) {
+        let j = close + 1;
+        while (isSpace(bytes[j])) j++;
+        if (bytes[j] !== 0x3a /* : */) return -1;
+        j++;
+        while (isSpace(bytes[j])) j++;
+        return j < end && bytes[j] === QUOTE ? j : -1;
+      }
+      expectKey = false;
+      i = close;
+    } else if (c === 0x7b /* { */) {
+      depth++;
+      expectKey = depth === 1;
+    } else if (c === 0x5b /* [ */) {
+      depth++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    } else if (c === 0x2c /* , */) {
+      expectKey = depth === 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether `bytes[start, end)` (one event's data) may carry something a relay must act on: an
+ * `"error"`, a `"usage"` that is not `null`, or data that is not a JSON object. `next` holds the
+ * positions of the next `"error"` and `"usage"` in the same buffer (found once per read, so the
+ * search is linear in the read, not in events × read). Inside JSON strings a quote is escaped, so
+ * generated text never matches; a false positive only costs a parse.
+ */
+export function bytesMayNeedParsing(bytes: Buffer, start: number, end: number, next: WatchedKeys): boolean {
+  if (bytes[start] !== 0x7b || bytes[end - 1] !== 0x7d) return true;
+  if (next.bytes !== bytes) {
+    next.bytes = bytes;
+    next.error = bytes.indexOf(ERROR_KEY, start);
+    next.usage = bytes.indexOf(USAGE_KEY, start);
+  }
+  if (next.error >= 0 && next.error < start) next.error = bytes.indexOf(ERROR_KEY, start);
+  if (next.error >= 0 && next.error < end) return true;
+  while (next.usage >= 0 && next.usage < end) {
+    if (next.usage >= start) {
+      let i = next.usage + 7;
+      while (isSpace(bytes[i])) i++;
+      if (bytes[i] !== 0x3a) return true;
+      i++;
+      while (isSpace(bytes[i])) i++;
+      if (!(bytes[i] === 0x6e && bytes[i + 1] === 0x75 && bytes[i + 2] === 0x6c && bytes[i + 3] === 0x6c)) return true;
+    }
+    next.usage = bytes.indexOf(USAGE_KEY, Math.max(next.usage + 1, start));
+  }
+  return false;
+}
+
+/** Where the next watched keys are in the buffer last scanned (see {@link bytesMayNeedParsing}). */
+export interface WatchedKeys {
+  bytes: Buffer | null;
+  error: number;
+  usage: number;
+}
+
+const ERROR_KEY = Buffer.from('"error"');
+const USAGE_KEY = Buffer.from('"usage"');

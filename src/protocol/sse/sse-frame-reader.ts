@@ -1,0 +1,105 @@
+import type { SseEvent } from './read-sse-events.js';
+
+/**
+ * What {@link SseFrameReader} hands out. The common event, one `data:` line and nothing else, comes
+ * as a byte range of the chunk it arrived in (no string, no object); any other event (several data
+ * lines, an `event:` or `id:` field) is decoded into an {@link SseEvent}.
+ */
+export interface SseFrameVisitor {
+  /**
+   * One `data:` line: its value is `bytes[start, end)`. The whole event (from its first byte to the
+   * end of the blank line) is `bytes[blockStart, blockEnd)`; `plain` when that is exactly
+   * `data: <value>\n\n`, so it can be forwarded as it is.
+   */
+  data(bytes: Buffer, start: number, end: number, blockStart: number, blockEnd: number, plain: boolean): void;
+  /** Any other event with data. */
+  event(event: SseEvent): void;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const COLON = 0x3a;
+const SPACE = 0x20;
+/** `data` as bytes, for comparing field names without decoding. */
+const D = 0x64;
+const A = 0x61;
+const T = 0x74;
+
+/**
+ * Server-Sent Events framing on bytes, for relays that forward most events unchanged: events are
+ * found by scanning the upstream's Buffers for blank lines (native `indexOf`), without decoding the
+ * stream to text or building an object per event. Lines end with LF or CRLF (what every HTTP
+ * upstream sends); an event split across reads waits for the rest. A stream whose lines end with a
+ * lone CR is framed only at its end (the spec allows it; no known upstream sends it).
+ */
+export class SseFrameReader {
+  /** Bytes of an incomplete event from the previous read. */
+  private rest: Buffer | null = null;
+
+  /** Frame the complete events of `chunk` (after what is left of earlier reads). */
+  feed(chunk: Buffer, visitor: SseFrameVisitor): void {
+    let bytes = chunk;
+    if (this.rest !== null) {
+      bytes = Buffer.concat([this.rest, chunk]);
+      this.rest = null;
+    }
+    const n = bytes.length;
+    let blockStart = 0;
+    let lineStart = 0;
+    let dataLines = 0;
+    let dataStart = 0;
+    let dataEnd = 0;
+    let otherFields = false;
+    while (lineStart < n) {
+      const nl = bytes.indexOf(LF, lineStart);
+      if (nl < 0) break;
+      const lineEnd = nl > lineStart && bytes[nl - 1] === CR ? nl - 1 : nl;
+      if (lineEnd === lineStart) {
+        // A blank line ends the event.
+        if (dataLines === 1 && !otherFields) {
+          const plain = dataStart === blockStart + 6 && nl === dataEnd + 1 && bytes[dataEnd] === LF;
+          visitor.data(bytes, dataStart, dataEnd, blockStart, nl + 1, plain);
+        } else if (dataLines > 0) {
+          const event = decodeEvent(bytes.toString('utf8', blockStart, nl + 1));
+          if (event !== null) visitor.event(event);
+        }
+        blockStart = nl + 1;
+        dataLines = 0;
+        otherFields = false;
+      } else if (lineEnd - lineStart >= 5 && bytes[lineStart] === D && bytes[lineStart + 1] === A && bytes[lineStart + 2] === T && bytes[lineStart + 3] === A && bytes[lineStart + 4] === COLON) {
+        dataLines++;
+        dataStart = bytes[lineStart + 5] === SPACE ? lineStart + 6 : lineStart + 5;
+        dataEnd = lineEnd;
+      } else if (bytes[lineStart] !== COLON) {
+        // `event:`, `id:`, `retry:`, a field without a colon: the slow path (comments are skipped).
+        otherFields = true;
+      }
+      lineStart = nl + 1;
+    }
+    if (blockStart < n) this.rest = bytes.subarray(blockStart);
+  }
+
+  /** The stream ended: an event not closed by a blank line is dropped, as the SSE spec says. */
+  end(): void {
+    this.rest = null;
+  }
+}
+
+/** The fields of one event's text (any line endings), as the SSE spec reads them; null without data. */
+export function decodeEvent(text: string): SseEvent | null {
+  const data: string[] = [];
+  let event: string | undefined;
+  let id: string | undefined;
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id') id = value;
+  }
+  if (data.length === 0) return null;
+  return { data: data.join('\n'), ...(event !== undefined ? { event } : {}), ...(id !== undefined ? { id } : {}) };
+}
