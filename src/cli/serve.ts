@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { loadServerConfig, SERVE_HELP } from '../config/server-config.js';
 import { readEnvironment } from '../config/environment.js';
 import { limitHeapGrowth } from '../server/heap-growth.js';
+import { collectWhenIdle } from '../server/idle-collection.js';
 import { openStore } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { runClusterPrimary } from './serve-cluster.js';
@@ -32,6 +33,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   else announce(gateway.url, seeded, (line) => gateway.app.log.info({ url: gateway.url }, line));
   if (gateway.metricsUrl !== null) gateway.app.log.info({ url: `${gateway.metricsUrl}/metrics` }, 'metrics listening');
   gateway.app.log.info({ on: gateway.metering.settler.runsOn }, 'usage settlement started');
+  collectWhenIdle();
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
