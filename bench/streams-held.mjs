@@ -4,7 +4,7 @@
 // 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
-//                                                [--targets direct,nginx,tf] [--keep]
+//                                                [--targets direct,nginx,tf] [--node-flags '--cpu-prof'] [--keep]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'tf'], keep: false, client: false, url: '', headers: {}, model: 'bench/mini' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'tf'], nodeFlags: [], keep: false, client: false, url: '', headers: {}, model: 'bench/mini' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -30,6 +30,7 @@ function parseArgs(argv) {
       case '--ramp-ms': o.rampMs = Number(v()); break;
       case '--targets': o.targets = v().split(','); break;
       case '--keep': o.keep = true; break;
+      case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
       case '--client': o.client = true; break;
       case '--url': o.url = v(); break;
       case '--model': o.model = v(); break;
@@ -170,7 +171,7 @@ models:
       const project = cli(dir, database, 'admin', 'project', 'create', '--org', org, '--name', 'bench').id;
       const key = cli(dir, database, 'admin', 'key', 'create', '--project', project, '--name', 'bench').secret;
       cli(dir, database, 'admin', 'credit', '--org', org, '--amount', '100000.00');
-      const gateway = start(process.execPath, ['--max-semi-space-size=8', join(ROOT, 'dist/cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database], {
+      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, join(ROOT, 'dist/cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database], {
         cwd: dir, env: { ...process.env, TF_LOG_LEVEL: 'warn' },
       });
       await waitFor(`http://127.0.0.1:${port}/health/ready`);
@@ -185,7 +186,16 @@ models:
       let peak = idle ?? 0;
       const sampler = setInterval(() => { if (target.pid !== null) peak = Math.max(peak, rssMiB(target.pid)); }, 100);
       const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-      const client = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(o.n), '--ramp-ms', String(o.rampMs), ...headerArgs], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
+      // the peak was the idle figure).
+      const client = await new Promise((res) => {
+        const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(o.n), '--ramp-ms', String(o.rampMs), ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => res({ status, stdout, stderr }));
+      });
       clearInterval(sampler);
       if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
       const result = JSON.parse(client.stdout.trim().split('\n').pop());

@@ -128,6 +128,9 @@ class PassthroughStreamRelay implements SseFrameVisitor {
           this.reader.feed(chunk, this);
           this.write();
           if (this.stopped || this.writer.isClosed) return settle(null);
+          // Out now rather than at the end of the tick: nothing else can join this read's events
+          // (the closing write after [DONE] still joins the last read's, above).
+          this.writer.flush();
           if (this.writer.needsDrain) {
             // Backpressure: the upstream is read again once the client's socket has room.
             upstream.pause();
