@@ -59,3 +59,10 @@ describe('SseFrameReader', () => {
     expect(whole).toEqual(['{"a":"é€😀"}', '1\n2', '[DONE]']);
   });
 });
+
+describe('SseFrameReader with lone CR line endings', () => {
+  it('frames them with the text parser from the first lone CR on, across reads', () => {
+    const out = frame([bytes('data: a\n\ndata: b\r'), bytes('\rdata: c\r\r'), bytes('event: e\rdata: d\r\r\n')]);
+    expect(out).toEqual([{ data: 'a', plain: true, block: 'data: a\n\n' }, { data: 'b' }, { data: 'c' }, { data: 'd', event: 'e' }]);
+  });
+});

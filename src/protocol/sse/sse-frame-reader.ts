@@ -1,3 +1,5 @@
+import { TextDecoder } from 'node:util';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { SseEvent } from './read-sse-events.js';
 
 /**
@@ -29,12 +31,15 @@ const T = 0x74;
  * Server-Sent Events framing on bytes, for relays that forward most events unchanged: events are
  * found by scanning the upstream's Buffers for blank lines (native `indexOf`), without decoding the
  * stream to text or building an object per event. Lines end with LF or CRLF (what every HTTP
- * upstream sends); an event split across reads waits for the rest. A stream whose lines end with a
- * lone CR is framed only at its end (the spec allows it; no known upstream sends it).
+ * upstream sends); an event split across reads waits for the rest. A stream that ends a line with a
+ * lone CR (the spec allows it; no known upstream sends it) is handed to eventsource-parser from
+ * there on, every event through `visitor.event`.
  */
 export class SseFrameReader {
   /** Bytes of an incomplete event from the previous read. */
   private rest: Buffer | null = null;
+  /** Set once a lone CR was seen: the text parser that frames the rest of the stream. */
+  private text: { parser: EventSourceParser; decoder: TextDecoder; visitor: { current: SseFrameVisitor } } | null = null;
 
   /** Frame the complete events of `chunk` (after what is left of earlier reads). */
   feed(chunk: Buffer, visitor: SseFrameVisitor): void {
@@ -42,6 +47,15 @@ export class SseFrameReader {
     if (this.rest !== null) {
       bytes = Buffer.concat([this.rest, chunk]);
       this.rest = null;
+    }
+    if (this.text === null && hasLoneCr(bytes)) {
+      const target = { current: visitor };
+      this.text = { parser: createParser({ onEvent: (event) => target.current.event(event) }), decoder: new TextDecoder(), visitor: target };
+    }
+    if (this.text !== null) {
+      this.text.visitor.current = visitor;
+      this.text.parser.feed(this.text.decoder.decode(bytes, { stream: true }));
+      return;
     }
     const n = bytes.length;
     let blockStart = 0;
@@ -83,6 +97,14 @@ export class SseFrameReader {
   end(): void {
     this.rest = null;
   }
+}
+
+/** Whether a CR in `bytes` ends a line on its own (not followed by LF). */
+function hasLoneCr(bytes: Buffer): boolean {
+  for (let i = bytes.indexOf(CR); i >= 0 && i + 1 < bytes.length; i = bytes.indexOf(CR, i + 1)) {
+    if (bytes[i + 1] !== LF) return true;
+  }
+  return false;
 }
 
 /** The fields of one event's text (any line endings), as the SSE spec reads them; null without data. */
