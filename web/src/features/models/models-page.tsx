@@ -14,7 +14,9 @@ import styles from './models.module.css';
 import { orgModelsQuery, type OrgModel } from './queries';
 import { searchModels } from './search-models';
 
+/** A token count in K; 0 (an embedding or rerank model's output) is "—", not applicable. */
 function tokens(n: number): string {
+  if (n === 0) return '—';
   return n >= 1000 ? `${(n / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}K` : String(n);
 }
 
