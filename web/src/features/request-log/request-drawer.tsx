@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { Dialog as Radix } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorBanner } from '../../components/error-banner';
+import { SideDrawer } from '../../components/side-drawer';
 import { Money } from '../../components/money';
 import { Time } from '../../components/time';
 import { CostExplained } from './cost-explained';
@@ -72,19 +70,8 @@ export interface RequestDrawerProps {
 export function RequestDrawer({ requestId, onClose, keyName }: RequestDrawerProps): ReactElement {
   const detail = useQuery({ ...requestDetailQuery(requestId ?? ''), enabled: requestId !== undefined });
   return (
-    <Radix.Root open={requestId !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <Radix.Portal>
-        <Radix.Overlay className={styles.overlay} />
-        <Radix.Content className={styles.drawer} aria-describedby={undefined}>
-          <div className={styles.drawerHeader}>
-            <Radix.Title className={styles.drawerTitle}>Request {requestId}</Radix.Title>
-            <Radix.Close asChild>
-              <Button variant="ghost" size="sm" iconOnly aria-label="Close"><X size={16} aria-hidden /></Button>
-            </Radix.Close>
-          </div>
-          {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details detail={detail.data} keyName={keyName} /> : <p className={styles.muted}>Loading…</p>}
-        </Radix.Content>
-      </Radix.Portal>
-    </Radix.Root>
+    <SideDrawer open={requestId !== undefined} onClose={onClose} title={<>Request {requestId}</>}>
+      {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details detail={detail.data} keyName={keyName} /> : <p className={styles.muted}>Loading…</p>}
+    </SideDrawer>
   );
 }

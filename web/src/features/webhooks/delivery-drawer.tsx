@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { Dialog as Radix } from 'radix-ui';
 import type { ReactElement } from 'react';
-import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/error-banner';
+import { SideDrawer } from '../../components/side-drawer';
 import { Time } from '../../components/time';
 import { DeliveryStatus } from './delivery-status';
 import { deliveryQuery, type WebhookDeliveryDetail } from './queries';
@@ -78,19 +76,8 @@ export function DeliveryDrawer({ orgId, endpointId, deliveryId, onClose }: {
 }): ReactElement {
   const detail = useQuery({ ...deliveryQuery(orgId, endpointId, deliveryId ?? ''), enabled: deliveryId !== undefined });
   return (
-    <Radix.Root open={deliveryId !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <Radix.Portal>
-        <Radix.Overlay className={styles.overlay} />
-        <Radix.Content className={styles.drawer} aria-describedby={undefined}>
-          <div className={styles.drawerHeader}>
-            <Radix.Title className={styles.drawerTitle}>Delivery {deliveryId}</Radix.Title>
-            <Radix.Close asChild>
-              <Button variant="ghost" size="sm" iconOnly aria-label="Close"><X size={16} aria-hidden /></Button>
-            </Radix.Close>
-          </div>
-          {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details delivery={detail.data} /> : <p className={styles.muted} aria-busy="true">Loading…</p>}
-        </Radix.Content>
-      </Radix.Portal>
-    </Radix.Root>
+    <SideDrawer open={deliveryId !== undefined} onClose={onClose} title={<>Delivery {deliveryId}</>}>
+      {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details delivery={detail.data} /> : <p className={styles.muted} aria-busy="true">Loading…</p>}
+    </SideDrawer>
   );
 }
