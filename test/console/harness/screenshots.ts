@@ -12,7 +12,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   // A page scrolled by its last step (a focused Send button) would put its sticky header and sidebar
   // mid-image in a full-page capture; the whole page is captured from the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
