@@ -198,9 +198,17 @@ describeEachDialect('console webhooks', (ctx) => {
     const { orgId } = await freshOrg();
     const endpoint = await createEndpoint(orgId, {});
     const other = await createEndpoint(orgId, {});
-    const before = receiver.received.length;
     let retried = '';
-    receiver.answer = (_req, i) => (i === before ? { status: 500, body: 'receiver down: ' + 'x'.repeat(2000) } : { status: 200, body: 'ok' });
+    // Fail the first request for this endpoint only: a late delivery of an earlier test's event may
+    // reach the shared receiver first, and must not take the failure meant for this one.
+    let failed = false;
+    receiver.answer = (req) => {
+      if (!failed && req.body.includes(endpoint.id)) {
+        failed = true;
+        return { status: 500, body: 'receiver down: ' + 'x'.repeat(2000) };
+      }
+      return { status: 200, body: 'ok' };
+    };
     try {
       const { delivery_id: deliveryId, event_id: eventId } = (await call(app, 'POST', `/api/orgs/${orgId}/webhooks/${endpoint.id}/test`, { auth: admin.auth })).json();
       retried = deliveryId;
