@@ -89,9 +89,13 @@ for (const provider of PROVIDERS) {
       expect(Number.isInteger(result.object.population)).toBe(true);
     });
 
-    it.runIf(provider.embeds)('should embed', async () => {
-      const result = await embed({ model: provider.embedding()!, value: 'hello', maxRetries: 0 });
-      expect(result.embedding).toHaveLength(EMBED_DIMENSIONS);
-    });
+    // Declared only where the provider has embeddings (Anthropic has none; the responses variant
+    // shares the chat variant's embedding model), so nothing shows as skipped.
+    if (provider.embeds) {
+      it('should embed', async () => {
+        const result = await embed({ model: provider.embedding()!, value: 'hello', maxRetries: 0 });
+        expect(result.embedding).toHaveLength(EMBED_DIMENSIONS);
+      });
+    }
   });
 }

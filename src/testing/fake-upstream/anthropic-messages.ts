@@ -73,7 +73,8 @@ export function answerMessages(request: FakeRequest): FakeAnswer {
   const withUsage = request.behaviour.kind !== 'no-usage';
   const message = {
     id: 'msg_fake_01', type: 'message', role: 'assistant', model: requestModel(body),
-    content: blocks.map((b) => (b.type === 'text' ? { ...b, citations: null } : b.type === 'tool_use' ? { ...b, caller: DIRECT } : b)),
+    // Text blocks carry no `citations` key, as the API answers (only the stream's content_block_start has `null`).
+    content: blocks.map((b) => (b.type === 'tool_use' ? { ...b, caller: DIRECT } : b)),
     stop_reason: stopReason, stop_sequence: stopSequence, ...NOTHING_APPLIES,
     ...(withUsage ? { usage: anthropicUsage(usage, usage.outputTokens) } : {}),
   };
