@@ -263,4 +263,6 @@ export interface StoredResponsesTable {
   continued_by: string | null;
   /** Message threads: when the continuing request finished, or null. */
   continued_at: Millis | null;
+  /** Message threads: when `continued_by` claimed it (a claim older than the stale bound can be taken over). */
+  continue_claimed_at: Millis | null;
 }

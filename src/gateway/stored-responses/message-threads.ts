@@ -12,6 +12,13 @@ import type { ResponseStore } from './response-store.js';
  * the whole conversation, so it bills the stored turns as the prompt they are.
  */
 
+/**
+ * A continuation still unfinished this long after its claim is taken to be lost (its process died):
+ * another request may then continue the message. Longer than any request runs in practice (an
+ * upstream that stays silent for 60 s is cut off); a stream still going after it forks the thread.
+ */
+export const ABANDONED_CLAIM_MS = 15 * 60_000;
+
 /** Fields the thread keeps from its `create`; a `continue` may leave them out or repeat them unchanged. */
 const CREATE_ONLY = ['system', 'tools'] as const;
 
@@ -60,7 +67,9 @@ export async function openThread(store: ResponseStore, caller: ThreadCaller, bod
   if (thread === undefined || thread === null) return null;
   if (thread.type === 'create') return turn(store, caller, withoutThread(body), [...body.messages], fingerprintOf(body), null);
   const previousId = thread.previous_message_id;
-  const claim = isThreadMessageId(previousId) ? await store.claimContinue(caller.projectId, previousId, caller.requestId) : 'missing';
+  const now = Date.now();
+  const claimTimes = { at: now, staleBefore: now - ABANDONED_CLAIM_MS };
+  const claim = isThreadMessageId(previousId) ? await store.claimContinue(caller.projectId, previousId, caller.requestId, claimTimes) : 'missing';
   if (claim === 'missing') throw threadError('GW_THREAD_NOT_FOUND', `No message thread with id '${previousId}' in this project; send the whole conversation with thread: {"type": "create"}.`);
   if (claim === 'in_flight') throw threadError('GW_THREAD_CONTINUE_IN_FLIGHT', `Another request is continuing from '${previousId}'; continue from its answer once it completes.`);
   if (claim === 'continued') throw threadError('GW_THREAD_ALREADY_CONTINUED', `The message '${previousId}' was already continued; continue from the thread's newest message id.`);

@@ -22,6 +22,12 @@ export interface StoredResponse {
  */
 export type ContinueClaim = 'claimed' | 'missing' | 'in_flight' | 'continued';
 
+/** When a claim is made, and the claim time before which another request's claim counts as abandoned. */
+export interface ClaimTimes {
+  readonly at: number;
+  readonly staleBefore: number;
+}
+
 /** Where stored responses live (the SQL store in production, memory in unit tests). */
 export interface ResponseStore {
   /** Save one response. */
@@ -30,9 +36,10 @@ export interface ResponseStore {
   find(projectId: string, id: string): Promise<StoredResponse | null>;
   /**
    * Message threads continue a stored message once: atomically mark `id` (of `projectId`) as being
-   * continued by request `by`, unless it already is or was.
+   * continued by request `by` at `claim.at`, unless it already was, or another request holds it and
+   * claimed it at or after `claim.staleBefore` (an older claim is one a dead process left behind).
    */
-  claimContinue(projectId: string, id: string, by: string): Promise<ContinueClaim>;
+  claimContinue(projectId: string, id: string, by: string, claim: ClaimTimes): Promise<ContinueClaim>;
   /** The continuation `by` finished: `id` stays continued (`done`) or is free again (it failed). */
   endContinue(id: string, by: string, outcome: { readonly done: boolean; readonly at: number }): Promise<void>;
 }
@@ -40,18 +47,20 @@ export interface ResponseStore {
 /** A process-local store, used when no database-backed store is configured. */
 export function createMemoryResponseStore(): ResponseStore {
   const rows = new Map<string, StoredResponse>();
-  const continued = new Map<string, { by: string; at: number | null }>();
+  const continued = new Map<string, { by: string; claimedAt: number; at: number | null }>();
   return {
-    claimContinue: async (projectId, id, by) => {
+    claimContinue: async (projectId, id, by, claim) => {
       if (rows.get(id)?.projectId !== projectId) return 'missing';
-      const claim = continued.get(id);
-      if (claim !== undefined) return claim.at === null ? 'in_flight' : 'continued';
-      continued.set(id, { by, at: null });
+      const held = continued.get(id);
+      if (held !== undefined && held.at !== null) return 'continued';
+      if (held !== undefined && held.claimedAt >= claim.staleBefore) return 'in_flight';
+      continued.set(id, { by, claimedAt: claim.at, at: null });
       return 'claimed';
     },
     endContinue: async (id, by, outcome) => {
-      if (continued.get(id)?.by !== by) return;
-      if (outcome.done) continued.set(id, { by, at: outcome.at });
+      const held = continued.get(id);
+      if (held?.by !== by) return;
+      if (outcome.done) continued.set(id, { ...held, at: outcome.at });
       else continued.delete(id);
     },
     save: async (response) => {

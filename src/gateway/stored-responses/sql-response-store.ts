@@ -21,14 +21,16 @@ export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
         })
         .execute();
     },
-    async claimContinue(projectId, id, by): Promise<ContinueClaim> {
-      // One conditional UPDATE: of two concurrent continuations exactly one changes the row.
+    async claimContinue(projectId, id, by, claim): Promise<ContinueClaim> {
+      // One conditional UPDATE: of two concurrent continuations exactly one changes the row. A claim
+      // with no time (taken before the column existed) or an old one was left by a dead process.
       const claimed = await db
         .updateTable('stored_responses')
-        .set({ continued_by: by })
+        .set({ continued_by: by, continue_claimed_at: claim.at })
         .where('id', '=', id)
         .where('project_id', '=', projectId)
-        .where('continued_by', 'is', null)
+        .where('continued_at', 'is', null)
+        .where((eb) => eb.or([eb('continued_by', 'is', null), eb('continue_claimed_at', 'is', null), eb('continue_claimed_at', '<', claim.staleBefore)]))
         .executeTakeFirst();
       if (claimed.numUpdatedRows > 0n) return 'claimed';
       const row = await db.selectFrom('stored_responses').select(['continued_at']).where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();

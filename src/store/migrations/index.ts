@@ -28,6 +28,7 @@ import * as addRequestLogAttempts from './202611232010_add_request_log_attempts.
 import * as createWebhookDeliveryAttempts from './202611232100_create_webhook_delivery_attempts.js';
 import * as addUsageRollupsPlaygroundPerson from './202611232110_add_usage_rollups_playground_person.js';
 import * as addStoredResponsesThreadClaims from './202611232120_add_stored_responses_thread_claims.js';
+import * as addStoredResponsesClaimTime from './202611240130_add_stored_responses_claim_time.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -60,4 +61,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611232100_create_webhook_delivery_attempts': createWebhookDeliveryAttempts,
   '202611232110_add_usage_rollups_playground_person': addUsageRollupsPlaygroundPerson,
   '202611232120_add_stored_responses_thread_claims': addStoredResponsesThreadClaims,
+  '202611240130_add_stored_responses_claim_time': addStoredResponsesClaimTime,
 });
