@@ -137,9 +137,8 @@ describe('store unavailable', () => {
   });
 });
 
+// SQLite is in-process: it cannot become unreachable, so the suite exists on PostgreSQL only.
 describeEachDialect('database unavailable', (ctx) => {
-  // SQLite is in-process: it cannot become unreachable, so the test exists on PostgreSQL only.
-  if (ctx.dialect !== 'postgres') return;
   it('should push back with 503 once usage records pile up, and write every record once the database returns (PostgreSQL only: an in-process SQLite file has no connection to cut)', async () => {
     const up = await startFakeOpenAIUpstream();
     const gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: up.url }), env: { UP_KEY: 'k' }, databaseUrl: ctx.url(), serverEnv: { TF_MAX_PENDING_USAGE: '5' } });
@@ -175,4 +174,4 @@ describeEachDialect('database unavailable', (ctx) => {
       await up.close();
     }
   }, 30_000);
-});
+}, ['postgres']);

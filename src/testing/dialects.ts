@@ -32,15 +32,18 @@ export const DIALECTS: readonly TestDialectName[] = (['sqlite', 'postgres'] as c
 const PG_SKIP_REASON = 'PostgreSQL store tests skipped: TF_TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).';
 let skipAnnounced = false;
 
-/** Run a suite once per engine in {@link DIALECTS}, each against its own fresh, migrated database. */
-export function describeEachDialect(name: string, body: (ctx: DialectTestContext) => void): void {
-  if (PG_ADMIN_URL === '' && (ONLY.length === 0 || ONLY.includes('postgres'))) {
+/**
+ * Run a suite once per engine in {@link DIALECTS} (or those of them in `engines`, for a suite that
+ * means something on some engines only), each against its own fresh, migrated database.
+ */
+export function describeEachDialect(name: string, body: (ctx: DialectTestContext) => void, engines: readonly TestDialectName[] = ['sqlite', 'postgres']): void {
+  if (PG_ADMIN_URL === '' && engines.includes('postgres') && (ONLY.length === 0 || ONLY.includes('postgres'))) {
     if (IN_CI) throw new Error(`${PG_SKIP_REASON} CI must run every store test on PostgreSQL.`);
     if (!skipAnnounced) console.warn(PG_SKIP_REASON);
     skipAnnounced = true;
     it.skip(`${name} [postgres]: ${PG_SKIP_REASON}`, () => undefined);
   }
-  for (const dialect of DIALECTS) {
+  for (const dialect of DIALECTS.filter((d) => engines.includes(d))) {
     describe(`${name} [${dialect}]`, () => {
       let database: TestDatabase | null = null;
       beforeAll(async () => {
