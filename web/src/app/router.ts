@@ -47,3 +47,13 @@ export function preloadOpenedPageCode(): void {
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
+
+/**
+ * Take index.html's preloaded `/api/me` answer at once, on every page: the signed-in routes read it
+ * from the cache, and a signed-out page (sign-in, invite) must not leave it unused, or the browser
+ * would hand that old answer to a later `/api/me` of this document. A 401 here is an answer, not
+ * an expired session: the routes that need a person redirect to sign-in themselves.
+ */
+export function takePreloadedMe(): void {
+  void queryClient.prefetchQuery({ ...meQuery, meta: { anonymousOk: true }, retry: false });
+}
