@@ -45,6 +45,16 @@ describeEachDialect('usage rollups', (ctx) => {
     expect(rows.reduce((s, r) => s + parseMoney(r.cost), 0n)).toBe(entries.reduce((s, e) => s + e.costNano, 0n));
     expect(new Set(rows.map((r) => Number(r.hour) % HOUR_MS))).toEqual(new Set([0]));
     expect(new Set(rows.map((r) => r.end_user))).toEqual(new Set(['u', '']));
+    // The rollups without the end user hold the same sums per hour, key and model.
+    const perKey = await db
+      .selectFrom('usage_key_rollups')
+      .select(['hour', 'key_id', moneyText('requests').as('requests'), moneyText('input_tokens').as('input'), moneyText('cost_nano').as('cost')])
+      .where('org_id', '=', org.id)
+      .execute();
+    const fold = (list: readonly { hour: unknown; key_id: string; requests: string; input: string; cost: string }[]) =>
+      Object.fromEntries([...list].map((r) => [`${String(r.hour)}|${r.key_id}`, `${r.requests}|${r.input}|${r.cost}`]).sort());
+    expect(perKey).toHaveLength(3 * 2);
+    expect(fold(perKey)).toEqual(fold(rows));
     const tagged = await db.selectFrom('usage_tag_rollups').select(['tag_key', 'tag_value', moneyText('requests').as('requests')]).where('org_id', '=', org.id).execute();
     expect(tagged.every((t) => t.tag_key === 'team' && t.tag_value === 'a,"b"')).toBe(true);
     expect(tagged.reduce((s, t) => s + parseMoney(t.requests), 0n)).toBe(15n);

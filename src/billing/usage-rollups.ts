@@ -59,7 +59,8 @@ export interface SettledUsage {
 }
 
 /**
- * Add settled usage events to the hourly rollups, inside the settlement transaction: an event is
+ * Add settled usage events to the hourly rollups (per end user, per key and model without the end
+ * user, per tag), inside the settlement transaction: an event is
  * claimed exactly once (settle-usage.ts), so it is rolled up exactly once. Cost comes from the event
  * (what the ledger debits); the end user, the playground's person, tags, cached and reasoning tokens from its request-log row.
  * Events are folded into one row per group first, so a pass writes one upsert row per group.
@@ -67,6 +68,7 @@ export interface SettledUsage {
 export async function rollUpSettledUsage(trx: Kysely<Database>, events: readonly SettledUsage[]): Promise<void> {
   if (events.length === 0) return;
   const main = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
+  const perKey = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
   const tagged = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
   for (const e of events) {
     const hour = String(Number(e.created_at) - (Number(e.created_at) % HOUR_MS));
@@ -75,10 +77,12 @@ export async function rollUpSettledUsage(trx: Kysely<Database>, events: readonly
       reasoningTokens: BigInt(e.reasoning_tokens ?? 0), costNano: parseMoney(e.cost),
     };
     accumulate(main, [e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model, e.end_user ?? ''], m);
+    accumulate(perKey, [e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model], m);
     const tags = e.tags === null || e.tags === undefined ? {} : (JSON.parse(e.tags) as Record<string, string>);
     for (const [key, value] of Object.entries(tags)) accumulate(tagged, [e.org_id, hour, e.project_id, key, value], m);
   }
   await upsert(trx, 'usage_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model', 'end_user'], [...main.values()]);
+  await upsert(trx, 'usage_key_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model'], [...perKey.values()]);
   await upsert(trx, 'usage_tag_rollups', ['org_id', 'hour', 'project_id', 'tag_key', 'tag_value'], [...tagged.values()]);
 }
 
@@ -91,7 +95,7 @@ function accumulate(into: Map<string, { dims: readonly string[]; m: UsageMeasure
 
 async function upsert(
   trx: Kysely<Database>,
-  table: 'usage_rollups' | 'usage_tag_rollups',
+  table: 'usage_rollups' | 'usage_key_rollups' | 'usage_tag_rollups',
   dimColumns: readonly string[],
   rows: readonly { dims: readonly string[]; m: UsageMeasures }[],
 ): Promise<void> {

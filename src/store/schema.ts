@@ -3,7 +3,7 @@ import type {
   AccessTokensTable, ApiKeySettingsTable, AuditLogTable, InvitesTable, ModelAliasesTable, NotificationsTable, OrgMembershipsTable,
   OrgSettingsTable, ProjectLimitsTable, ProjectMembershipsTable, SessionsTable, UsersTable,
 } from './console-schema.js';
-import type { UsageRollupsTable, UsageTagRollupsTable } from './usage-schema.js';
+import type { UsageKeyRollupsTable, UsageRollupsTable, UsageTagRollupsTable } from './usage-schema.js';
 import type {
   BillingAlertsTable, CreditBucketsTable, OrgBalancesTable, PaymentsTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable,
   WebhookEventsTable,
@@ -221,6 +221,8 @@ export interface Database {
   stored_responses: StoredResponsesTable;
   /** Hourly usage rollups. */
   usage_rollups: UsageRollupsTable;
+  /** Hourly usage rollups without the end user. */
+  usage_key_rollups: UsageKeyRollupsTable;
   /** Hourly usage rollups per tag. */
   usage_tag_rollups: UsageTagRollupsTable;
   /** Balance checkpoints. */

@@ -38,6 +38,26 @@ export interface UsageRollupsTable extends RollupMeasures {
   end_user: string;
 }
 
+/**
+ * Settled usage per hour, project, key (or playground person) and model, without the end user: the
+ * same sums as `usage_rollups` folded over `end_user`, for the reads that do not group by end user
+ * (a busy project has one `usage_rollups` row per end user and hour; this table has ~5-10x fewer).
+ */
+export interface UsageKeyRollupsTable extends RollupMeasures {
+  /** Organization billed. */
+  org_id: string;
+  /** Start of the UTC hour, ms. */
+  hour: Millis;
+  /** Project. */
+  project_id: string;
+  /** Key, '' for the playground (no key). */
+  key_id: string;
+  /** The person who sent a playground request, '' for key requests. */
+  user_id: string;
+  /** Catalogue model that served the requests. */
+  model: string;
+}
+
 /** Settled usage per hour, project and tag (key, value); a request counts once under each of its tags. */
 export interface UsageTagRollupsTable extends RollupMeasures {
   /** Organization billed. */

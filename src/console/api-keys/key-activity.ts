@@ -17,7 +17,7 @@ const NONE: KeyActivity = Object.freeze({ lastUsedAt: null, monthRequests: 0n, m
 /**
  * The activity of a page of keys in two statements whatever the page size (never one per key):
  * the newest usage event per key (a correlated MAX each, answered from `usage_events_key_created_idx`
- * with one index seek) and this month's settled sums from the hourly rollups.
+ * with one index seek) and this month's settled sums from the hourly rollups per key and model.
  */
 export async function readKeyActivity(db: Kysely<Database>, scope: { readonly orgId: string; readonly projectId: string }, keyIds: readonly string[], monthStart: number): Promise<(keyId: string) => KeyActivity> {
   if (keyIds.length === 0) return () => NONE;
@@ -28,7 +28,7 @@ export async function readKeyActivity(db: Kysely<Database>, scope: { readonly or
       .where('k.id', 'in', keyIds)
       .execute(),
     db
-      .selectFrom('usage_rollups as r')
+      .selectFrom('usage_key_rollups as r')
       .select(['r.key_id', sumMoneyText('r.requests').as('requests'), sumMoneyText('r.cost_nano').as('cost')])
       .where('r.org_id', '=', scope.orgId)
       .where('r.project_id', '=', scope.projectId)
