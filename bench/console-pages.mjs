@@ -272,6 +272,31 @@ async function measure(browser, gateway, cookie, label, path, ready) {
   };
 }
 
+/**
+ * The browser's own floor on this machine: a blank HTML page (served by a bare node:http server) in a
+ * new context, until its load event; what any page's cold open costs before the console does anything.
+ */
+async function measureBlankPage(browser) {
+  const { createServer } = await import('node:http');
+  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>blank</title><p>blank</p>'));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const times = [];
+  try {
+    for (let run = 0; run <= N.runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(url, { waitUntil: 'load' });
+      if (run > 0) times.push(performance.now() - started);
+      await context.close();
+    }
+  } finally {
+    server.close();
+  }
+  return { median: median(times), max: Math.max(...times) };
+}
+
 /** CPU time (user + system) a process has used so far, ms, from /proc (Linux). */
 function processCpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -308,20 +333,25 @@ try {
   if (!cookie) throw new Error(`sign-in answered ${signIn.status}`);
   browser = await chromium.launch({ executablePath: values.chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   const base = `/console/orgs/${org.id}/projects/${project.id}`;
-  const firstRow = (page) => page.locator('table[aria-label="Requests"] tbody tr:not([aria-hidden]) button').first().waitFor({ timeout: 30_000 });
-  const usageTable = (page) => page.locator('table[aria-label="Usage figures"] tbody tr').first().waitFor({ timeout: 30_000 });
+  // "Usable" is checked with one querySelector per frame: Playwright's locator waits compute the
+  // style and box of every candidate on each poll, up to 230 ms of the page's main thread per load
+  // in a trace, time the page itself did not spend.
+  const shown = (selector) => (page) => page.waitForFunction((s) => globalThis.document.querySelector(s) !== null, selector, { polling: 'raf', timeout: 30_000 });
+  const firstRow = shown('table[aria-label="Requests"] tbody tr:not([aria-hidden]) button');
+  const usageTable = shown('table[aria-label="Usage figures"] tbody tr');
   const newest = (() => { const d = new Database(file, { readonly: true }); const r = d.prepare('SELECT id FROM request_log ORDER BY created_at DESC LIMIT 1').get(); d.close(); return r.id; })();
   const pages = [
     // The floor on this machine: the shell with a small page (sign-in check, /api/me, one short list).
-    ['baseline: API keys page (20 keys)', `${base}/keys`, (page) => page.locator('table[aria-label="API keys"] tbody tr button').first().waitFor({ timeout: 30_000 })],
+    ['baseline: API keys page (20 keys)', `${base}/keys`, shown('table[aria-label="API keys"] tbody tr button')],
     ['Request log (newest 50)', `${base}/requests`, firstRow],
     ['Request log, one key + status 200 + 24 h', `${base}/requests?key=${keys[7]}&status=200&range=24h`, firstRow],
-    ['Request log, drawer open (req_ link)', `${base}/requests?request=${newest}`, (page) => page.locator('table[aria-label="Cost by token class"]').waitFor({ timeout: 30_000 })],
+    ['Request log, drawer open (req_ link)', `${base}/requests?request=${newest}`, shown('table[aria-label="Cost by token class"]')],
     ['Usage, 30 days per day by model', `${base}/usage?range=30d&group=model`, usageTable],
     ['Usage, 30 days per hour, no grouping', `${base}/usage?range=30d&granularity=hour`, usageTable],
     ['Usage, 30 days per day by tag:team', `${base}/usage?range=30d&group=tag:team`, usageTable],
     ['Organization usage, 30 days by project', `/console/orgs/${org.id}/usage?range=30d&group=project`, usageTable],
   ].filter(([label]) => values.only === undefined || new RegExp(values.only, 'i').test(label));
+  const blank = await measureBlankPage(browser);
   const results = [];
   for (const [label, path, ready] of pages) results.push(await measure(browser, gateway, cookie, label, path, ready));
   // The same data read straight from the API (no browser): what the queries themselves cost, in
@@ -358,6 +388,7 @@ try {
   console.log('renderer CPU: main-thread task time of the cold load (of it JS / layout+style), medians.\n');
   console.log('| page | cold median / max ms | reload median / max ms | in-app median / max ms | renderer CPU cold ms (JS / layout+style) | renderer CPU in-app ms | budget |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log(`| floor: a blank page in a new context (browser only) | ${f(blank.median)} / ${f(blank.max)} | | | | | |`);
   for (const r of results) {
     const verdict = `cold ${r.max <= BUDGET_MS ? 'met' : 'missed'}, in-app ${r.inAppMax <= BUDGET_MS ? 'met' : 'missed'}`;
     console.log(`| ${r.label} | ${f(r.median)} / ${f(r.max)} | ${f(r.reloadMedian)} / ${f(r.reloadMax)} | ${f(r.inAppMedian)} / ${f(r.inAppMax)} | ${f(r.cpu.task)} (${f(r.cpu.script)} / ${f(r.cpu.layout + r.cpu.style)}) | ${f(r.inAppCpu.task)} | ${verdict} |`);

@@ -2,6 +2,7 @@
  * Times as the API sends them (ISO 8601 UTC) shown in the person's time zone, with the UTC
  * instant one hover away. Formatters are cached: tables format thousands of cells.
  */
+import { formatCount } from './count';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -68,5 +69,5 @@ export function warmUpFormatters(): void {
   formatTime(iso, 'date', 'UTC');
   formatTime(iso, 'datetime', 'UTC');
   formatRelative(new Date(Date.now() - 3_600_000).toISOString());
-  (1234).toLocaleString();
+  formatCount(1234);
 }

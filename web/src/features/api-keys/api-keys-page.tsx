@@ -14,6 +14,7 @@ import styles from './api-keys.module.css';
 import { CreateKeyDialog } from './create-key-dialog';
 import { KeyActions } from './key-actions';
 import { apiKeysList, type ApiKey } from './queries';
+import { formatCount } from '../../lib/count';
 
 function KeyStatus({ apiKey, now }: { readonly apiKey: ApiKey; readonly now: number }): ReactElement {
   if (apiKey.disabled) return <Badge tone="danger">Disabled</Badge>;
@@ -53,7 +54,7 @@ export function ApiKeysPage(): ReactElement {
         cell: (info) => (
           <div>
             <Money usd={info.getValue().cost_usd} />
-            <div className={styles.muted}>{info.getValue().requests.toLocaleString()} requests</div>
+            <div className={styles.muted}>{formatCount(info.getValue().requests)} requests</div>
           </div>
         ),
       }),

@@ -3,6 +3,7 @@ import { Money } from '../../components/money';
 import { Time } from '../../components/time';
 import type { RequestDetail } from './queries';
 import styles from './request-log.module.css';
+import { formatCount } from '../../lib/count';
 
 const CLASS_LABEL = { input: 'Input', cached_input: 'Cached input', output: 'Output', reasoning: 'Reasoning' } as const;
 
@@ -30,7 +31,7 @@ export function CostExplained({ detail }: { readonly detail: RequestDetail }): R
               {explained.lines.map((line) => (
                 <tr key={line.token_class}>
                   <td>{CLASS_LABEL[line.token_class]}</td>
-                  <td className="tabular">{line.tokens.toLocaleString()}</td>
+                  <td className="tabular">{formatCount(line.tokens)}</td>
                   <td><Money usd={line.price_per_million_usd} /></td>
                   {/* Exact to the femto-USD (up to 15 decimals): more places than <Money> prints. */}
                   <td className="tabular">${line.amount_usd}</td>

@@ -10,6 +10,7 @@ import { CostExplained } from './cost-explained';
 import { requestDetailQuery, type RequestDetail } from './queries';
 import styles from './request-log.module.css';
 import { StatusBadge } from './status-badge';
+import { formatCount } from '../../lib/count';
 
 function Fact({ label, children }: { readonly label: string; readonly children: ReactNode }): ReactElement {
   return (
@@ -45,10 +46,10 @@ function Details({ detail, keyName }: { readonly detail: RequestDetail; readonly
         <Fact label="End user">{detail.user ?? none}</Fact>
         <Fact label="Tags">{tags.length === 0 ? none : <span className={styles.tags}>{tags.map(([k, v]) => <Badge key={k}>{`${k}=${v}`}</Badge>)}</span>}</Fact>
         <Fact label="Ignored parameters">{detail.ignored_params.length === 0 ? none : <span className={styles.mono}>{detail.ignored_params.join(', ')}</span>}</Fact>
-        <Fact label="Latency">{detail.latency_ms.toLocaleString()} ms</Fact>
-        <Fact label="Time to first token">{detail.ttft_ms === null ? none : `${detail.ttft_ms.toLocaleString()} ms`}</Fact>
-        <Fact label="Input tokens">{detail.usage.input_tokens.toLocaleString()} ({detail.usage.cached_tokens.toLocaleString()} cached)</Fact>
-        <Fact label="Output tokens">{detail.usage.output_tokens.toLocaleString()} ({detail.usage.reasoning_tokens.toLocaleString()} reasoning)</Fact>
+        <Fact label="Latency">{formatCount(detail.latency_ms)} ms</Fact>
+        <Fact label="Time to first token">{detail.ttft_ms === null ? none : `${formatCount(detail.ttft_ms)} ms`}</Fact>
+        <Fact label="Input tokens">{formatCount(detail.usage.input_tokens)} ({formatCount(detail.usage.cached_tokens)} cached)</Fact>
+        <Fact label="Output tokens">{formatCount(detail.usage.output_tokens)} ({formatCount(detail.usage.reasoning_tokens)} reasoning)</Fact>
         <Fact label="Usage source">{detail.usage.source}</Fact>
         <Fact label="Cost"><Money usd={detail.cost_usd} /></Fact>
       </dl>

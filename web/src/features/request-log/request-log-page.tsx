@@ -16,6 +16,7 @@ import { RequestDrawer } from './request-drawer';
 import { RequestFilters } from './request-filters';
 import styles from './request-log.module.css';
 import { StatusBadge } from './status-badge';
+import { formatCount } from '../../lib/count';
 
 const ROUTE = '/app/orgs/$orgId/projects/$projectId/requests';
 
@@ -65,13 +66,13 @@ export function RequestLogPage(): ReactElement {
         },
       }),
       col.accessor('status', { header: 'Status', cell: (info) => <span className={styles.nowrap}><StatusBadge status={info.getValue()} />{info.row.original.error_code && <span className={styles.muted}> {info.row.original.error_code}</span>}</span> }),
-      col.display({ id: 'tokens', header: 'Tokens in / out', meta: { align: 'right', nowrap: true }, cell: (info) => <span className="tabular">{info.row.original.usage.input_tokens.toLocaleString()} / {info.row.original.usage.output_tokens.toLocaleString()}</span> }),
+      col.display({ id: 'tokens', header: 'Tokens in / out', meta: { align: 'right', nowrap: true }, cell: (info) => <span className="tabular">{formatCount(info.row.original.usage.input_tokens)} / {formatCount(info.row.original.usage.output_tokens)}</span> }),
       col.accessor('cost_usd', { header: 'Cost', meta: { align: 'right', nowrap: true }, cell: (info) => <Money usd={info.getValue()} /> }),
       col.display({
         id: 'latency',
         header: 'Latency / TTFT',
         meta: { align: 'right', nowrap: true },
-        cell: (info) => <span className="tabular">{info.row.original.latency_ms.toLocaleString()} ms / {info.row.original.ttft_ms === null ? '—' : `${info.row.original.ttft_ms.toLocaleString()} ms`}</span>,
+        cell: (info) => <span className="tabular">{formatCount(info.row.original.latency_ms)} ms / {info.row.original.ttft_ms === null ? '—' : `${formatCount(info.row.original.ttft_ms)} ms`}</span>,
       }),
       col.accessor('key_id', { header: 'Key', meta: { nowrap: true }, cell: (info) => (info.getValue() ? keyName(info.getValue()!) : info.row.original.source === 'playground' ? 'Playground' : '—') }),
       col.accessor('user', { header: 'End user', meta: { nowrap: true }, cell: (info) => info.getValue() ?? '—' }),

@@ -3,6 +3,7 @@ import { formatTime } from '../../lib/time';
 import type { Granularity, Metric } from './search';
 import type { ChartData } from './series';
 import styles from './usage.module.css';
+import { formatCount } from '../../lib/count';
 
 const WIDTH = 800;
 const HEIGHT = 220;
@@ -21,7 +22,7 @@ export function bucketLabel(start: string, granularity: Granularity): string {
 
 function axisValue(value: number, metric: Metric): string {
   if (metric === 'cost') return `$${value < 0.01 && value > 0 ? value.toPrecision(2) : value.toFixed(2)}`;
-  return Math.round(value).toLocaleString();
+  return formatCount(Math.round(value));
 }
 
 /**

@@ -6,8 +6,9 @@ import type { UsageReport } from './queries';
 import type { Granularity } from './search';
 import { totalCost } from './series';
 import styles from './usage.module.css';
+import { formatCount } from '../../lib/count';
 
-const n = (value: number) => value.toLocaleString();
+const n = formatCount;
 
 /** The chart's figures, exact: a row per bucket and group, and the API's totals (which equal the sum of the rows). */
 export function UsageTable({ report, granularity, groupTitle, label }: { readonly report: UsageReport; readonly granularity: Granularity; readonly groupTitle: string | null; readonly label: (group: string | null) => string }): ReactElement {

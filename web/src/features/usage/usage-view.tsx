@@ -14,6 +14,7 @@ import { toChartData } from './series';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import styles from './usage.module.css';
+import { formatCount } from '../../lib/count';
 
 /** How the usage API names a playground request's key group: `playground:<user id>`. */
 const PLAYGROUND_KEY = 'playground:';
@@ -124,8 +125,8 @@ export function UsageView({ scope, search, setSearch, projectNames, openedAt }: 
           <section className={styles.card} aria-label="Usage chart">
             <div className={styles.totals}>
               <div className={styles.figure}><span className={styles.figureLabel}>Cost</span><span className={styles.figureValue}><Money usd={report.data.totals.cost_usd} /></span></div>
-              <div className={styles.figure}><span className={styles.figureLabel}>Requests</span><span className={styles.figureValue}>{report.data.totals.requests.toLocaleString()}</span></div>
-              <div className={styles.figure}><span className={styles.figureLabel}>Tokens in / out</span><span className={styles.figureValue}>{report.data.totals.input_tokens.toLocaleString()} / {report.data.totals.output_tokens.toLocaleString()}</span></div>
+              <div className={styles.figure}><span className={styles.figureLabel}>Requests</span><span className={styles.figureValue}>{formatCount(report.data.totals.requests)}</span></div>
+              <div className={styles.figure}><span className={styles.figureLabel}>Tokens in / out</span><span className={styles.figureValue}>{formatCount(report.data.totals.input_tokens)} / {formatCount(report.data.totals.output_tokens)}</span></div>
             </div>
             <UsageChart data={chart} metric={metric} granularity={granularity} />
           </section>

@@ -6,6 +6,7 @@ import { Time } from '../../components/time';
 import { DeliveryStatus } from './delivery-status';
 import { deliveryQuery, type WebhookDeliveryDetail } from './queries';
 import styles from './webhooks.module.css';
+import { formatCount } from '../../lib/count';
 
 type Attempt = WebhookDeliveryDetail['attempt_history'][number];
 
@@ -29,7 +30,7 @@ function AttemptItem({ attempt }: { readonly attempt: Attempt }): ReactElement {
         <dt>Answer</dt>
         <dd>{attempt.response_status !== null ? <span className={styles.code}>HTTP {attempt.response_status}</span> : <span className={styles.muted}>No answer</span>}</dd>
         <dt>Latency</dt>
-        <dd>{attempt.latency_ms.toLocaleString()} ms</dd>
+        <dd>{formatCount(attempt.latency_ms)} ms</dd>
         {attempt.error && <><dt>Error</dt><dd className={styles.error}>{attempt.error}</dd></>}
         <dt>Body</dt>
         <dd>{attempt.response_body === null ? <span className={styles.muted}>Empty</span> : <pre className={styles.pre}>{attempt.response_body}</pre>}</dd>
