@@ -11,9 +11,10 @@ import { createProject } from '../tenancy/project-repository.js';
 import { billingThreadFor } from './billing-thread-client.js';
 import { getOrgBalance, insertLedgerEntry, listLedgerEntries } from './ledger-repository.js';
 import type { RequestLogEntry } from './request-log-entry.js';
-import { listRequestLogRows } from './request-log-repository.js';
+import { insertRequestLogRows, listRequestLogRows } from './request-log-repository.js';
 import { writeRequestLog } from './request-log-writer.js';
 import { createUsageSettler } from './threaded-usage-settler.js';
+import { insertUsageEvents } from './usage-event-repository.js';
 
 // The thread runs compiled code: vitest runs this file from TypeScript source, `npm test` builds dist/ first.
 const COMPILED = new URL('../../dist/billing/billing-thread.js', import.meta.url);
@@ -72,6 +73,41 @@ describe('the billing thread (SQLite file)', () => {
     const debits = (await listLedgerEntries(store.db, orgId)).filter((e) => e.kind === 'usage');
     expect(debits.map((d) => d.reference).sort()).toEqual(['req_t1', 'req_t2', 'req_t3']);
     expect(errors).toEqual([]);
+    await store.close();
+  });
+
+  it('should start the thread only when there is work: skip idle passes, settle events left by an earlier process on the thread', async () => {
+    const store = await openFileStore(dir, 'c.db');
+    const { orgId, projectId } = await seed(store);
+    const settler = await createUsageSettler({ db: store.db, intervalMs: 60_000, now: () => now + 70, onError: (e) => { throw e; }, entry: COMPILED });
+    const thread = (await billingThreadFor(store.db))!;
+    // Nothing pending: the pass is skipped on this thread, and still reported as a drained pass.
+    await settler.runOnce();
+    await settler.emailsSent();
+    expect(thread.started).toBe(false);
+    expect(settler.progress).toEqual({ drainedAt: now + 70, lastPassEvents: 0 });
+    // An event written before this process started (here: by the query builder, not the thread).
+    const left = [entry('req_t5', orgId, projectId, 40n, now + 4)];
+    await store.db.transaction().execute(async (trx) => {
+      await insertRequestLogRows(trx, left);
+      await insertUsageEvents(trx, left);
+    });
+    await settler.runOnce();
+    expect(thread.started).toBe(true);
+    expect(settler.runsOn).toBe('worker thread');
+    expect(settler.progress).toEqual({ drainedAt: now + 70, lastPassEvents: 1 });
+    expect(await getOrgBalance(store.db, orgId)).toBe(999_960n);
+    await settler.close();
+    await store.close();
+  });
+
+  it('should close without starting the thread when nothing is pending', async () => {
+    const store = await openFileStore(dir, 'd.db');
+    await seed(store);
+    const settler = await createUsageSettler({ db: store.db, intervalMs: 60_000, now: () => now, onError: (e) => { throw e; }, entry: COMPILED });
+    const thread = (await billingThreadFor(store.db))!;
+    await settler.close();
+    expect(thread.started).toBe(false);
     await store.close();
   });
 
