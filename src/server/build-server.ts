@@ -6,7 +6,6 @@ import { registerGateway } from '../gateway/gateway-plugin.js';
 import { createPlaygroundChat } from '../gateway/routes/playground-chat.js';
 import type { ResponseStore } from '../gateway/stored-responses/response-store.js';
 import { registerConsole, type ConsoleDeps } from '../console/console-plugin.js';
-import { buildOpenApiDocument } from '../console/openapi.js';
 import { registerConsoleWeb, type ConsoleWebOptions } from './console-web.js';
 import { openAIErrorHandler, sendErrorEnvelope } from './error-handler.js';
 import { answerClientError, envelopeForUrl, refuseFrameworkError, sendUnknownRoute, shutdownRefusal } from './framework-refusals.js';
@@ -47,9 +46,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // The console's playground runs through the gateway's own chat path.
   if (options.console) await registerConsole(app, { playgroundChat: createPlaygroundChat(options.gateway), ...options.console });
   await registerConsoleWeb(app, options.consoleWeb);
-  // Generated once from the route schemas (console and /v1 request schemas), not written by hand.
-  const openapi = buildOpenApiDocument({ stripeWebhook: options.console?.payments?.stripe != null });
-  app.get('/openapi.json', async () => openapi);
+  // Generated from the route schemas (console and /v1 request schemas), not written by hand; on the
+  // first request, not at start: few processes are ever asked, and it is ≈1 MiB of an idle heap.
+  let openapi: Promise<unknown> | null = null;
+  const stripeWebhook = options.console?.payments?.stripe != null;
+  app.get('/openapi.json', () => (openapi ??= import('../console/openapi.js').then((m) => m.buildOpenApiDocument({ stripeWebhook }))));
   return app;
 }
 

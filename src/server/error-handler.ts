@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, isGatewayError } from '../core/errors.js';
-import { encodeConsoleError } from '../console/console-plugin.js';
+import { encodeConsoleError } from '../console/internal/error-envelope.js';
 import { encodeMessagesError } from '../protocol/anthropic-messages/error-envelope.js';
 import { encodeOpenAIError } from '../protocol/openai/error-envelope.js';
 
