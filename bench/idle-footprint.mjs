@@ -3,9 +3,11 @@
 //
 //   npm run build && node bench/idle-footprint.mjs [--settle-ms 15000] [--node-flags '--max-semi-space-size=8']
 //
-// Prints RSS and what it is made of (the V8 heap by space, external memory, and the rest: code,
-// the billing thread's isolate, SQLite, the allocator) when idle after start, and again after one
-// chat request to the simulator (which loads the o200k tokenizer on first use).
+// Prints RSS and what it is made of when idle after start, and again after one chat request to the
+// simulator (which loads the o200k tokenizer and starts the billing thread): the pages of the node
+// binary and shared libraries it touched (file-backed, /proc/PID/smaps), the main V8 heap (used and
+// committed, of which new space), external memory (Buffers), the threads running (a worker thread,
+// with its own isolate, is one more), and the rest: malloc arenas, worker isolates, SQLite, stacks.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -53,7 +55,21 @@ function post(path, key, body) {
   });
 }
 
-const rss = () => Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
+const rss = () => Number(status().match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+const threads = () => Number(status().match(/Threads:\s+(\d+)/)[1]);
+
+/** RSS of file-backed mappings (the node binary's code and data pages, shared libraries, native addons). */
+function fileBacked() {
+  let total = 0;
+  let file = false;
+  for (const line of readFileSync(`/proc/${child.pid}/smaps`, 'utf8').split('\n')) {
+    const header = line.match(/^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/);
+    if (header) file = header[1].startsWith('/');
+    else if (file && line.startsWith('Rss:')) total += Number(line.split(/\s+/)[1]) * 1024;
+  }
+  return total;
+}
 
 async function sample(state) {
   const text = (await get('/metrics')).body;
@@ -67,7 +83,8 @@ async function sample(state) {
   const heapTotal = metric('nodejs_heap_size_total_bytes');
   const newSpace = space('nodejs_heap_space_size_total_bytes', 'new');
   const external = metric('nodejs_external_memory_bytes');
-  return { state, total, heapUsed, heapTotal, newSpace, external, other: total - heapTotal - external };
+  const files = fileBacked();
+  return { state, total, files, heapUsed, heapTotal, newSpace, external, threads: threads(), other: total - files - heapTotal - external };
 }
 
 try {
@@ -89,8 +106,8 @@ try {
   rows.push(await sample('after one request'));
   const f = (n) => (n / MiB).toFixed(1);
   process.stdout.write(`\nnode ${process.version} ${nodeFlags.join(' ')}; first chat request answered in ${firstMs.toFixed(0)} ms\n\n`);
-  process.stdout.write('| state | RSS MiB | V8 heap used | V8 heap total | of which new space | external | rest (code, billing thread, SQLite, allocator) |\n|---|---|---|---|---|---|---|\n');
-  for (const r of rows) process.stdout.write(`| ${r.state} | ${f(r.total)} | ${f(r.heapUsed)} | ${f(r.heapTotal)} | ${f(r.newSpace)} | ${f(r.external)} | ${f(r.other)} |\n`);
+  process.stdout.write('| state | RSS MiB | node binary + libraries (file pages) | V8 heap used | V8 heap total | of which new space | external | threads | rest (malloc, worker isolates, SQLite, stacks) |\n|---|---|---|---|---|---|---|---|---|\n');
+  for (const r of rows) process.stdout.write(`| ${r.state} | ${f(r.total)} | ${f(r.files)} | ${f(r.heapUsed)} | ${f(r.heapTotal)} | ${f(r.newSpace)} | ${f(r.external)} | ${r.threads} | ${f(r.other)} |\n`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

@@ -12,11 +12,11 @@ const IDLE_CPU_US = IDLE_WINDOW_MS * 50;
  * under allocation (start-up alone does it: 16 MiB with `npm start`'s `--max-semi-space-size=8`) and
  * keeps it, and old space keeps the garbage of the last burst, until enough allocation triggers a
  * GC, which an idle gateway never does. A full GC shrinks both (idle RSS of `serve --demo`
- * 136 → ≈100 MiB, bench/idle-footprint.mjs). It takes tens of milliseconds on the main thread,
+ * 136 → ≈100 MiB, bench/idle-footprint.mjs), and one in memory-saving mode compacts old space too. It takes tens of milliseconds on the main thread,
  * only when nothing has been happening for 10 s; busy processes never collect this way.
  */
 export function collectWhenIdle(options: { gc?: () => void; cpuMicros?: () => number } = {}): () => void {
-  const gc = options.gc ?? exposeGc();
+  const gc = options.gc ?? compactingGc(exposeGc());
   const cpuMicros = options.cpuMicros ?? processCpuMicros;
   let last = cpuMicros();
   let idleWindows = 0;
@@ -31,6 +31,25 @@ export function collectWhenIdle(options: { gc?: () => void; cpuMicros?: () => nu
   }, IDLE_WINDOW_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * The collection in V8's memory-over-speed mode (`--optimize-for-size`) when the operator has not
+ * chosen it either way: that GC also compacts the old-space pages start-up left partly empty and
+ * gives them back (idle RSS of `serve --demo` ≈101 → ≈94 MiB). The mode is switched off again
+ * right after: left on for the whole process it cut c64 throughput 6–9× in A/B runs of
+ * bench/overhead (bench/README.md). V8 reads the flag at each GC, as with the growth factor.
+ */
+function compactingGc(gc: () => void): () => void {
+  if (process.execArgv.some((flag) => /^--(no-)?optimize[-_]for[-_]size\b/.test(flag))) return gc;
+  return () => {
+    v8.setFlagsFromString('--optimize-for-size');
+    try {
+      gc();
+    } finally {
+      v8.setFlagsFromString('--no-optimize-for-size');
+    }
+  };
 }
 
 function processCpuMicros(): number {
