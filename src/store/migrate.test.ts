@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../testing/dialects.js';
 import { openStore } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { compareMigrationNames, migrateToLatest } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 describeEachDialect('migrateToLatest', (ctx) => {
@@ -48,5 +48,12 @@ describe('openStore', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/Cannot connect to PostgreSQL/);
     expect((error as Error).message).not.toContain('hunter2');
+  });
+});
+
+describe('compareMigrationNames', () => {
+  it('should order the registered migrations as kysely\'s default comparison (localeCompare) does', () => {
+    const names = Object.keys(MIGRATIONS).reverse();
+    expect([...names].sort(compareMigrationNames)).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 });
