@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Memory of a started gateway: `serve --demo` on a fresh SQLite file, as `npm start` runs it.
 //
-//   npm run build && node bench/idle-footprint.mjs [--settle-ms 15000] [--node-flags '--max-semi-space-size=8']
+//   npm run build && node bench/idle-footprint.mjs [--settle-ms 15000] [--node-flags '--max-semi-space-size=8'] [--dist DIR]
+//
+// --dist runs another build (a copy of dist/, e.g. of an earlier commit) for before/after runs.
 //
 // Prints RSS and what it is made of when idle after start, and again after one chat request to the
 // simulator (which loads the o200k tokenizer and starts the billing thread): the pages of the node
@@ -20,9 +22,11 @@ const argv = process.argv.slice(2);
 // 15 s: the gateway collects its start-up garbage once it has been idle for 10 s (src/server/idle-collection.ts).
 let settleMs = 15000;
 let nodeFlags = ['--max-semi-space-size=8'];
+let dist = join(ROOT, 'dist');
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--settle-ms') settleMs = Number(argv[++i]);
   else if (argv[i] === '--node-flags') nodeFlags = argv[++i].split(' ').filter(Boolean);
+  else if (argv[i] === '--dist') dist = resolve(argv[++i]);
   else {
     process.stderr.write(`idle-footprint: unknown argument ${argv[i]}\n`);
     process.exit(2);
@@ -32,7 +36,7 @@ for (let i = 0; i < argv.length; i++) {
 const MiB = 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'tf-idle-'));
 const port = 18600 + Math.floor(Math.random() * 300);
-const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'dist/cli/main.js'), 'serve', '--demo', '--port', String(port), '--database', `sqlite:${join(dir, 'gw.db')}`], {
+const child = spawn(process.execPath, [...nodeFlags, join(dist, 'cli/main.js'), 'serve', '--demo', '--port', String(port), '--database', `sqlite:${join(dir, 'gw.db')}`], {
   cwd: dir,
   env: { ...process.env, TF_LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -105,7 +109,7 @@ try {
   await new Promise((r) => setTimeout(r, settleMs));
   rows.push(await sample('after one request'));
   const f = (n) => (n / MiB).toFixed(1);
-  process.stdout.write(`\nnode ${process.version} ${nodeFlags.join(' ')}; first chat request answered in ${firstMs.toFixed(0)} ms\n\n`);
+  process.stdout.write(`\n${dist}: node ${process.version} ${nodeFlags.join(' ')}; first chat request answered in ${firstMs.toFixed(0)} ms\n\n`);
   process.stdout.write('| state | RSS MiB | node binary + libraries (file pages) | V8 heap used | V8 heap total | of which new space | external | threads | rest (malloc, worker isolates, SQLite, stacks) |\n|---|---|---|---|---|---|---|---|---|\n');
   for (const r of rows) process.stdout.write(`| ${r.state} | ${f(r.total)} | ${f(r.files)} | ${f(r.heapUsed)} | ${f(r.heapTotal)} | ${f(r.newSpace)} | ${f(r.external)} | ${r.threads} | ${f(r.other)} |\n`);
 } finally {
