@@ -379,7 +379,7 @@ if (useGateway) {
   dbUrl = `sqlite:${join(tempDir, 'bench.db')}`;
   if (opt.mockPort !== 18080) {
     catalogue = join(tempDir, 'catalogue.yaml');
-    writeFileSync(catalogue, readFileSync(join(HERE, 'catalogue.yaml'), 'utf8').replace('127.0.0.1:18080', `127.0.0.1:${opt.mockPort}`));
+    writeFileSync(catalogue, readFileSync(join(HERE, 'catalogue.yaml'), 'utf8').replaceAll('127.0.0.1:18080', `127.0.0.1:${opt.mockPort}`));
   }
   try {
     cli(['migrate', '--database', dbUrl]);
