@@ -65,6 +65,7 @@ export class BillingThread {
   private readonly errorListeners: ((what: string, error: unknown) => void)[] = [];
   private readonly deathListeners: ((error: Error) => void)[] = [];
   private settlerProgress: SettlementProgress = { drainedAt: null, lastPassEvents: 0 };
+  private answered = false;
 
   constructor(
     private readonly file: string,
@@ -77,6 +78,15 @@ export class BillingThread {
   /** Whether the worker has been started. */
   get started(): boolean {
     return this.worker !== null;
+  }
+
+  /**
+   * Whether the worker has answered a message: it has loaded and opened its connections. Until then
+   * request-log batches are written on the main thread (`request-log-writer.ts`), so the first
+   * answers do not wait ≈0.2-0.5 s for the thread's start before their durable finish.
+   */
+  get ready(): boolean {
+    return this.answered && this.state === 'running';
   }
 
   /**
@@ -170,6 +180,7 @@ export class BillingThread {
       for (const listener of this.errorListeners) listener(reply.what, reply.error);
       return;
     }
+    this.answered = true;
     if (reply.progress !== undefined) this.settlerProgress = reply.progress;
     const waiter = this.waiting.get(reply.id);
     if (waiter === undefined) return;
