@@ -60,7 +60,7 @@ describe('the billing thread (SQLite file)', () => {
     // The first batch goes through this thread's connection while the worker starts; the next ones to the worker.
     await writeRequestLog(store.db, [entry('req_t1', orgId, projectId, 300n, now)]);
     expect(thread!.started).toBe(true);
-    await expect.poll(() => thread!.ready).toBe(true);
+    await expect.poll(() => thread!.ready, { timeout: 15_000 }).toBe(true);
     await writeRequestLog(store.db, [entry('req_t1', orgId, projectId, 300n, now), entry('req_t2', orgId, projectId, 200n, now + 1)]);
     // A retried batch (same ids) changes nothing.
     await writeRequestLog(store.db, [entry('req_t1', orgId, projectId, 300n, now)]);
@@ -133,7 +133,7 @@ describe('the billing thread (SQLite file)', () => {
     // Started and answering (until then batches go through this thread): the next batch reaches it and kills it.
     const thread = (await billingThreadFor(store.db))!;
     thread.start();
-    await expect.poll(() => thread.ready).toBe(true);
+    await expect.poll(() => thread.ready, { timeout: 15_000 }).toBe(true);
     await writeRequestLog(store.db, [entry('req_t4', orgId, projectId, 50n, now + 3)]).catch(() => undefined);
     // The batch writer retries a failed batch; after the thread died it goes through the main thread.
     await writeRequestLog(store.db, [entry('req_t4', orgId, projectId, 50n, now + 3)]);
