@@ -9,6 +9,7 @@ import { findOrgsWithDueBuckets } from './credit-buckets.js';
 import type { RequestLogEntry } from './request-log-entry.js';
 import { REQUEST_LOG_COLUMNS, requestLogValues } from './request-log-repository.js';
 import type { SmtpBalanceAlertMailerOptions } from './smtp-balance-alert-mailer.js';
+import { isSqliteBusy, openSqliteLogWriter, type SqliteLogWriter } from './sqlite-log-writer.js';
 import type { SettlementProgress } from './usage-settler.js';
 import { USAGE_EVENT_COLUMNS, isBillable, usageEventValues } from './usage-event-repository.js';
 
@@ -48,6 +49,15 @@ async function hasSettlementWork(db: Kysely<Database>, now: number): Promise<boo
 type SettlerRequest = 'settle' | 'emails' | 'close';
 
 /**
+ * Batches of at most this many entries are written on the calling thread. A request that waits for
+ * its entry's commit (durable finish) at low concurrency is a batch of one; written here it costs
+ * one small synchronous transaction (tens of µs, the event loop is otherwise idle), where the round
+ * trip to the thread cost more CPU than the transaction (two messages and two thread wake-ups).
+ * Larger batches go to the thread, so the event loop is never held for a big one.
+ */
+const INLINE_MAX_ENTRIES = 4;
+
+/**
  * The main thread's side of `billing-thread.ts`: request-log batches and settlement passes as messages.
  *
  * The worker is started only when there is work: its isolate (kysely's ≈400 modules, SQLite
@@ -66,6 +76,8 @@ export class BillingThread {
   private readonly deathListeners: ((error: Error) => void)[] = [];
   private settlerProgress: SettlementProgress = { drainedAt: null, lastPassEvents: 0 };
   private answered = false;
+  /** This thread's connection for small batches; it never waits for a lock (a busy file sends the batch to the thread); opened on first use. */
+  private inline: SqliteLogWriter | 'unavailable' | null = null;
 
   constructor(
     private readonly file: string,
@@ -130,6 +142,15 @@ export class BillingThread {
       logRows.push(requestLogValues(entry));
       if (isBillable(entry)) usageRows.push(usageEventValues(entry));
     }
+    if (entries.length <= INLINE_MAX_ENTRIES && this.state === 'running') {
+      try {
+        this.inlineWriter()?.write(logRows, usageRows);
+        if (this.inline !== 'unavailable') return Promise.resolve();
+      } catch (error) {
+        // Settlement holds the write lock: the thread waits for it instead of this event loop.
+        if (!isSqliteBusy(error)) return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     this.start();
     return this.send((id) => ({ type: 'log', id, logRows, usageRows }));
   }
@@ -158,8 +179,27 @@ export class BillingThread {
     await this.send((id) => ({ type, id, now }));
     if (type !== 'close') return;
     this.state = 'closed';
+    this.closeInline();
     this.onClosed();
     await this.worker?.terminate();
+  }
+
+  /** The connection for small batches, opened on first use; null if it cannot be opened (the thread writes). */
+  private inlineWriter(): SqliteLogWriter | null {
+    if (this.inline === 'unavailable') return null;
+    try {
+      // Checkpoints fsync and copy the WAL: they stay on the thread's connections, off the event loop.
+      this.inline ??= openSqliteLogWriter({ file: this.file, logColumns: REQUEST_LOG_COLUMNS, usageColumns: USAGE_EVENT_COLUMNS, busyTimeoutMs: 0, noCheckpoints: true });
+    } catch {
+      this.inline = 'unavailable';
+      return null;
+    }
+    return this.inline;
+  }
+
+  private closeInline(): void {
+    if (this.inline !== null && this.inline !== 'unavailable') this.inline.close();
+    this.inline = null;
   }
 
   private send(request: (id: number) => BillingThreadRequest): Promise<void> {
@@ -193,6 +233,7 @@ export class BillingThread {
   private die(error: Error): void {
     if (this.state !== 'running') return;
     this.state = 'dead';
+    this.closeInline();
     this.onDied();
     for (const listener of this.deathListeners) listener(error);
     for (const waiter of this.waiting.values()) waiter.reject(error);

@@ -6,10 +6,10 @@
  * connection to the gateway's file. The main thread keeps the schedule and the clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import BetterSqlite3 from 'better-sqlite3';
 import { openStore } from '../store/database.js';
 import type { BillingThreadData, BillingThreadReply, BillingThreadRequest } from './billing-thread-protocol.js';
 import { createSmtpBalanceAlertMailer } from './smtp-balance-alert-mailer.js';
+import { openSqliteLogWriter } from './sqlite-log-writer.js';
 import { UsageSettler } from './usage-settler.js';
 
 const port = parentPort!;
@@ -18,7 +18,7 @@ const post = (message: BillingThreadReply) => port.postMessage(message);
 const report = (what: string) => (error: unknown) => post({ type: 'error', what, error });
 
 const store = await openStore(`sqlite:${data.file}`);
-const writeLog = openLogWriter(data);
+const logWriter = openSqliteLogWriter({ ...data, busyTimeoutMs: 5_000 });
 // The clock is the main thread's: each request carries its `now`.
 let now = Date.now();
 let settler: UsageSettler | null = null;
@@ -28,7 +28,7 @@ port.on('message', (request: BillingThreadRequest) => {
     post({ type: 'done', id: request.id, error: error === null ? null : toWire(error), ...(settler !== null ? { progress: settler.progress } : {}) });
   if (request.type === 'log') {
     try {
-      writeLog(request.logRows, request.usageRows);
+      logWriter.write(request.logRows, request.usageRows);
       done();
     } catch (error) {
       done(error);
@@ -51,22 +51,6 @@ port.on('message', (request: BillingThreadRequest) => {
   else if (request.type === 'emails') void (settler?.emailsSent() ?? Promise.resolve()).then(() => done());
   else void (settler?.close() ?? Promise.resolve()).then(() => store.close()).then(() => done(), (error: unknown) => done(error));
 });
-
-/** Request-log batches: one transaction each, `ON CONFLICT (id) DO NOTHING`, so a retried batch changes nothing. */
-function openLogWriter(config: BillingThreadData): (logRows: readonly unknown[][], usageRows: readonly unknown[][]) => void {
-  const db = new BetterSqlite3(config.file);
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  const insert = (table: string, columns: readonly string[]) =>
-    db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (id) DO NOTHING`);
-  const insertLog = insert('request_log', config.logColumns);
-  const insertUsage = insert('usage_events', config.usageColumns);
-  return db.transaction((logRows: readonly unknown[][], usageRows: readonly unknown[][]) => {
-    for (const row of logRows) insertLog.run(row);
-    for (const row of usageRows) insertUsage.run(row);
-  });
-}
 
 function toWire(error: unknown): { message: string; code?: string } {
   const code = (error as { code?: unknown } | null)?.code;

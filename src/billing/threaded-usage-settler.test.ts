@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsage } from '../protocol/ir/index.js';
 import { openStore, type Store } from '../store/database.js';
@@ -134,15 +135,43 @@ describe('the billing thread (SQLite file)', () => {
     const thread = (await billingThreadFor(store.db))!;
     thread.start();
     await expect.poll(() => thread.ready, { timeout: 15_000 }).toBe(true);
-    await writeRequestLog(store.db, [entry('req_t4', orgId, projectId, 50n, now + 3)]).catch(() => undefined);
+    // Five entries: more than a batch written on the calling thread, so this one goes to the thread.
+    const batch = ['req_t4', 'req_t5', 'req_t6', 'req_t7', 'req_t8'].map((id) => entry(id, orgId, projectId, 10n, now + 3));
+    await writeRequestLog(store.db, batch).catch(() => undefined);
     // The batch writer retries a failed batch; after the thread died it goes through the main thread.
-    await writeRequestLog(store.db, [entry('req_t4', orgId, projectId, 50n, now + 3)]);
+    await writeRequestLog(store.db, batch);
     await settler.runOnce();
     expect(settler.runsOn).toBe('main thread');
     expect(String(workerErrors[0])).toContain('exited with code 3');
     expect(await getOrgBalance(store.db, orgId)).toBe(999_950n);
     await settler.close();
-    expect((await listLedgerEntries(store.db, orgId)).filter((e) => e.kind === 'usage')).toHaveLength(1);
+    expect((await listLedgerEntries(store.db, orgId)).filter((e) => e.kind === 'usage')).toHaveLength(5);
+    await store.close();
+  });
+
+  it('should commit a small batch before returning, and leave it to the thread while another connection writes', async () => {
+    const store = await openFileStore(dir, 'c.db');
+    const { orgId, projectId } = await seed(store);
+    const settler = await createUsageSettler({ db: store.db, intervalMs: 60_000, now: () => now, onError: (e) => { throw e; }, entry: COMPILED });
+    const thread = (await billingThreadFor(store.db))!;
+    const other = new BetterSqlite3(join(dir, 'c.db'));
+    const logged = () => (other.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
+    const first = thread.writeLog([entry('req_i1', orgId, projectId, 10n, now)]);
+    // Committed on this thread before the call returned: no round trip to the thread.
+    expect(logged()).toBe(1);
+    await first;
+    // Another connection (settlement, the console) holds the write lock: this event loop does not wait for it.
+    other.exec('BEGIN IMMEDIATE');
+    let done = false;
+    const second = thread.writeLog([entry('req_i2', orgId, projectId, 10n, now)]).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(done).toBe(false);
+    other.exec('COMMIT');
+    await second;
+    expect(logged()).toBe(2);
+    other.close();
+    await settler.close();
+    expect(await getOrgBalance(store.db, orgId)).toBe(999_980n);
     await store.close();
   });
 
