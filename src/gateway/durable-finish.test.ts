@@ -31,4 +31,24 @@ describe('DurableFinish', () => {
     await durable.wait('req_3', new Promise<void>(() => undefined));
     expect(durable.notDurable.store_failing).toBe(1);
   });
+
+  it('should give up each wait at its own deadline, and not the ones whose commit came', async () => {
+    const late: string[] = [];
+    const durable = new DurableFinish({ waitMs: 60, storeFailing: () => false, onTimeout: (id) => late.push(id) });
+    const never = new Promise<void>(() => undefined);
+    const first = durable.wait('req_a', never);
+    let commit!: () => void;
+    const committed = durable.wait('req_b', new Promise<void>((r) => (commit = r)));
+    await new Promise((r) => setTimeout(r, 30));
+    const second = durable.wait('req_c', never);
+    commit();
+    await committed;
+    await first;
+    expect(late).toEqual(['req_a']);
+    const started = performance.now();
+    await second;
+    expect(performance.now() - started).toBeGreaterThan(10);
+    expect(late).toEqual(['req_a', 'req_c']);
+    expect(durable.notDurable.timeout).toBe(2);
+  });
 });

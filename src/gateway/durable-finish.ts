@@ -22,25 +22,59 @@ export interface DurableFinishOptions {
 export class DurableFinish {
   /** Answers sent before their entry was committed, by reason (read by /metrics). */
   readonly notDurable: Record<NotDurableReason, number> = { timeout: 0, store_failing: 0 };
+  /**
+   * Answers waiting, in the order they started (every wait is `waitMs` long, so also in deadline
+   * order). One timer serves them all: a timer and a race per answer cost more than the wait's
+   * bookkeeping, and almost every commit comes long before its deadline.
+   */
+  private readonly waiting = new Set<Waiter>();
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: DurableFinishOptions) {}
 
   /** Resolves when `committed` does, or when the wait is given up; never rejects. */
-  async wait(requestId: string, committed: Promise<void> | void): Promise<void> {
-    if (committed === undefined || this.options.waitMs === 0) return;
+  wait(requestId: string, committed: Promise<void> | void): Promise<void> {
+    if (committed === undefined || this.options.waitMs === 0) return DONE;
     if (this.options.storeFailing()) {
       this.notDurable.store_failing++;
-      return;
+      return DONE;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(resolve, this.options.waitMs, 'late');
+    return new Promise<void>((resolve) => {
+      const waiter: Waiter = { requestId, deadline: Date.now() + this.options.waitMs, resolve };
+      this.waiting.add(waiter);
+      if (this.timer === null) this.arm(this.options.waitMs);
+      void committed.then(() => {
+        if (this.waiting.delete(waiter)) resolve();
+      });
     });
-    const outcome = await Promise.race([committed, late]);
-    clearTimeout(timer);
-    if (outcome === 'late') {
+  }
+
+  /** Give up on the waits past their deadline; sleep until the next one's. */
+  private expire(): void {
+    this.timer = null;
+    const now = Date.now();
+    for (const waiter of this.waiting) {
+      if (waiter.deadline > now) return this.arm(waiter.deadline - now);
+      this.waiting.delete(waiter);
       this.notDurable.timeout++;
-      this.options.onTimeout(requestId, this.options.waitMs);
+      this.options.onTimeout(waiter.requestId, this.options.waitMs);
+      waiter.resolve();
     }
   }
+
+  private arm(ms: number): void {
+    // Unref'd: an answer waiting keeps the process alive through its own socket, not this timer.
+    this.timer = setTimeout(() => this.expire(), ms);
+    this.timer.unref();
+  }
 }
+
+/** An answer waiting for its entry's commit. */
+interface Waiter {
+  readonly requestId: string;
+  /** When the wait is given up (Date.now() ms). */
+  readonly deadline: number;
+  readonly resolve: () => void;
+}
+
+const DONE = Promise.resolve();
