@@ -40,6 +40,11 @@ import { announceDeprecations } from './webhooks/announce-deprecations.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 
 /** A started gateway. */
+/** Requests still running from which an idle request-log writer waits for more entries (group commit). */
+const GROUP_COMMIT_SIBLINGS = 4;
+/** How long it waits, ms: at most this much is added to an answer that waits for its commit. */
+const GROUP_COMMIT_GATHER_MS = 1;
+
 export interface RunningGateway {
   readonly app: FastifyInstance;
   readonly store: Store;
@@ -156,6 +161,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     onError: (error) => app?.log.error({ err: error }, 'alias cache refresh failed'),
   });
   await modelAccess.start();
+  const activity = new RequestActivity();
   const requestLog = new BatchWriter<RequestLogEntry>({
     flush: async (rows) => {
       await writeRequestLog(store.db, rows);
@@ -164,6 +170,10 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     maxBatch: 500,
     retryMs: 100,
     onError: (error, rows) => app?.log.error({ err: error, rows }, 'request log write failed; will retry'),
+    // Group commit (PostgreSQL's commit_delay/commit_siblings): while other requests are running, an
+    // idle writer lets their entries gather for a millisecond, so many answers share one commit.
+    // Alone (c1) an entry is written at once: its answer is waiting for it.
+    gatherMs: () => (activity.inFlight >= GROUP_COMMIT_SIBLINGS ? GROUP_COMMIT_GATHER_MS : 0),
   });
   // Answers wait (bounded) for their entry's commit before their last bytes: docs/metering.md.
   const durableFinish = new DurableFinish({
@@ -171,7 +181,6 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     storeFailing: () => requestLog.failing,
     onTimeout: (requestId, waitMs) => app?.log.warn({ requestId, waitMs }, 'request log entry not committed in time; answered anyway (it stays queued)'),
   });
-  const activity = new RequestActivity();
   const metrics = config.metrics
     ? new GatewayMetrics({ activity, admission: metering.admission, requestLogQueue: () => requestLog.pending, notDurable: () => durableFinish.notDurable, settlement: () => metering.settler.progress, now })
     : null;

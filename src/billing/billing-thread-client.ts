@@ -55,7 +55,7 @@ type SettlerRequest = 'settle' | 'emails' | 'close';
  * trip to the thread cost more CPU than the transaction (two messages and two thread wake-ups).
  * Larger batches go to the thread, so the event loop is never held for a big one.
  */
-const INLINE_MAX_ENTRIES = 4;
+const INLINE_MAX_ENTRIES = 2;
 
 /**
  * The main thread's side of `billing-thread.ts`: request-log batches and settlement passes as messages.

@@ -135,7 +135,7 @@ describe('the billing thread (SQLite file)', () => {
     const thread = (await billingThreadFor(store.db))!;
     thread.start();
     await expect.poll(() => thread.ready, { timeout: 15_000 }).toBe(true);
-    // Five entries: more than a batch written on the calling thread, so this one goes to the thread.
+    // Five entries: more than a batch written on the calling thread (2), so this one goes to the thread.
     const batch = ['req_t4', 'req_t5', 'req_t6', 'req_t7', 'req_t8'].map((id) => entry(id, orgId, projectId, 10n, now + 3));
     await writeRequestLog(store.db, batch).catch(() => undefined);
     // The batch writer retries a failed batch; after the thread died it goes through the main thread.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchWriter } from './batch-writer.js';
 
 /** A writer whose flushes are recorded and finished (or failed) by the test. */
-function harness() {
+function harness(gatherMs?: () => number) {
   const batches: number[][] = [];
   const pending: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const writer = new BatchWriter<number>({
@@ -14,6 +14,7 @@ function harness() {
     maxBatch: 3,
     retryMs: 1,
     onError: () => undefined,
+    ...(gatherMs === undefined ? {} : { gatherMs }),
   });
   return { writer, batches, pending };
 }
@@ -33,6 +34,27 @@ describe('BatchWriter', () => {
     await Promise.all([first, second]);
     expect(firstDone).toBe(true);
     expect(writer.pending).toBe(0);
+  });
+
+  it('should let rows of later turns gather for gatherMs before an idle writer starts a batch', async () => {
+    let gather = 30;
+    const { writer, batches, pending } = harness(() => gather);
+    const first = writer.add(1);
+    await nextTurn();
+    writer.add(2);
+    await nextTurn();
+    expect(batches).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(batches).toEqual([[1, 2]]);
+    pending[0]!.resolve();
+    await first;
+    // Asked each time: with nobody else about to finish, the next row goes at the end of its turn.
+    gather = 0;
+    await nextTurn();
+    writer.add(3);
+    await nextTurn();
+    expect(batches).toEqual([[1, 2], [3]]);
+    pending[1]!.resolve();
   });
 
   it('should gather rows added during a flush into the next batch and resolve them only with it', async () => {

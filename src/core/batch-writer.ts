@@ -8,6 +8,11 @@ export interface BatchWriterOptions<T> {
   readonly retryMs: number;
   /** Called when a flush fails (the rows are kept). */
   readonly onError: (error: unknown, rows: number) => void;
+  /**
+   * How long an idle writer lets rows gather before it starts a batch, ms; 0 (the default): at the
+   * end of the turn that queued the first row. Asked each time a batch is scheduled.
+   */
+  readonly gatherMs?: () => number;
 }
 
 /** Rows added since the last batch was taken, and the promise their commit resolves. */
@@ -114,6 +119,15 @@ export class BatchWriter<T> {
   /** Start a batch at the end of this turn (rows of the same turn join it), or after the backoff. */
   private schedule(): void {
     if (this.flushing !== null || this.timer !== null || this.immediate !== null) return;
+    const gatherMs = this.failures === 0 ? (this.options.gatherMs?.() ?? 0) : 0;
+    if (this.failures === 0 && gatherMs > 0) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, gatherMs);
+      this.timer.unref();
+      return;
+    }
     if (this.failures === 0) {
       this.immediate = setImmediate(() => {
         this.immediate = null;
