@@ -95,6 +95,7 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
   syncer.start();
   settler.start();
   let syncing: Promise<void> = Promise.resolve();
+  let lastRefresh: Promise<void> | null = null;
   return {
     admission,
     store,
@@ -113,10 +114,13 @@ export async function createMetering(options: MeteringOptions): Promise<Metering
         if (e.keyId !== null) ids.push(`key:${e.keyId}`);
         for (const id of ids) costs.set(id, (costs.get(id) ?? 0n) + e.costNano);
       }
-      if (costs.size > 0) {
-        const sync = syncer.written(costs).catch((e: unknown) => options.onError(e, 'balance sync'));
-        syncing = Promise.all([syncing, sync]).then(() => undefined);
-      }
+      if (costs.size === 0) return;
+      const refresh = syncer.written(costs);
+      // Every batch of one window shares its coalesced refresh: chain (and catch) it once, not per batch.
+      if (refresh === lastRefresh) return;
+      lastRefresh = refresh;
+      const sync = refresh.catch((e: unknown) => options.onError(e, 'balance sync'));
+      syncing = Promise.all([syncing, sync]).then(() => undefined);
     },
     async close() {
       syncer.stop();
