@@ -150,11 +150,11 @@ describe('the billing thread (SQLite file)', () => {
   });
 
   it('should commit a small batch before returning, and leave it to the thread while another connection writes', async () => {
-    const store = await openFileStore(dir, 'c.db');
+    const store = await openFileStore(dir, 'inline.db');
     const { orgId, projectId } = await seed(store);
     const settler = await createUsageSettler({ db: store.db, intervalMs: 60_000, now: () => now, onError: (e) => { throw e; }, entry: COMPILED });
     const thread = (await billingThreadFor(store.db))!;
-    const other = new BetterSqlite3(join(dir, 'c.db'));
+    const other = new BetterSqlite3(join(dir, 'inline.db'));
     const logged = () => (other.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
     const first = thread.writeLog([entry('req_i1', orgId, projectId, 10n, now)]);
     // Committed on this thread before the call returned: no round trip to the thread.
