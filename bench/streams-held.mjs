@@ -4,12 +4,14 @@
 // 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
-//                                                [--targets direct,nginx,tf] [--node-flags '--cpu-prof'] [--keep]
+//                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--keep]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
 // its peak RSS during the run and its RSS when idle before it. The load generator runs in its own
-// process per target (`--client` mode of this file), so its CPU is not the proxy's.
+// process per target (`--client` mode of this file), so its CPU is not the proxy's. `floor` (`--floor`
+// mode of this file) is the least a Node proxy on the gateway's stack does per event: node:http and an
+// undici dispatch handler writing each upstream read to the client, nothing else.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -20,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'tf'], nodeFlags: [], keep: false, client: false, url: '', headers: {}, model: 'bench/mini' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -32,6 +34,9 @@ function parseArgs(argv) {
       case '--keep': o.keep = true; break;
       case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
       case '--client': o.client = true; break;
+      case '--floor': o.floor = true; break;
+      case '--port': o.port = Number(v()); break;
+      case '--upstream': o.upstream = v(); break;
       case '--url': o.url = v(); break;
       case '--model': o.model = v(); break;
       case '-H': { const h = v(); const k = h.indexOf(':'); o.headers[h.slice(0, k).trim()] = h.slice(k + 1).trim(); break; }
@@ -92,14 +97,39 @@ async function runClient(o) {
   })}\n`);
 }
 
+/** Floor mode: relay each upstream read to the client as it arrives (no parsing, keys, metering or log). */
+async function runFloor(o) {
+  const { Pool } = await import(join(ROOT, 'node_modules/undici/index.js'));
+  const pool = new Pool(o.upstream, { connections: null, keepAliveTimeout: 30_000, bodyTimeout: 120_000 });
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET') { res.end('ok'); return; }
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      let controller = null;
+      res.on('close', () => { if (!res.writableFinished) controller?.abort(new Error('client gone')); });
+      pool.dispatch({ path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-mock' }, body: Buffer.concat(chunks) }, {
+        onRequestStart(c) { controller = c; },
+        onResponseStart(_c, status, headers) { res.writeHead(status, { 'content-type': headers['content-type'] ?? 'text/event-stream' }); },
+        onResponseData(c, chunk) { if (!res.write(chunk)) { c.pause(); res.once('drain', () => c.resume()); } },
+        onResponseEnd() { res.end(); },
+        onResponseError(_c, error) { res.destroy(error); },
+      });
+    });
+  });
+  server.listen(o.port, '127.0.0.1');
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
+}
+
 function pct(values, p) {
   const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
   return sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const cpuSeconds = (pid) => {
+/** User and system CPU seconds of a process. */
+const cpuTimes = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, sys: Number(fields[12]) / 100 };
 };
 const rssMiB = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 
@@ -159,6 +189,13 @@ http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_
       }
     }
 
+    if (o.targets.includes('floor')) {
+      const port = await freePort();
+      const floor = start(process.execPath, [...o.nodeFlags, fileURLToPath(import.meta.url), '--floor', '--port', String(port), '--upstream', `http://127.0.0.1:${mockPort}`]);
+      await waitFor(`http://127.0.0.1:${port}/health`);
+      targets.push({ name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pid: floor.pid });
+    }
+
     if (o.targets.includes('tf')) {
       const port = await freePort();
       const database = `sqlite:${join(dir, 'gw.db')}`;
@@ -182,7 +219,7 @@ models:
     for (const target of targets) {
       await new Promise((r) => setTimeout(r, 2000));
       const idle = target.pid === null ? null : rssMiB(target.pid);
-      const cpu0 = target.pid === null ? 0 : cpuSeconds(target.pid);
+      const cpu0 = target.pid === null ? null : cpuTimes(target.pid);
       let peak = idle ?? 0;
       const sampler = setInterval(() => { if (target.pid !== null) peak = Math.max(peak, rssMiB(target.pid)); }, 100);
       const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
@@ -199,17 +236,19 @@ models:
       clearInterval(sampler);
       if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
       const result = JSON.parse(client.stdout.trim().split('\n').pop());
-      const cpu = target.pid === null ? null : cpuSeconds(target.pid) - cpu0;
-      rows.push({ target, result, idle, peak: target.pid === null ? null : peak, cpu });
+      const cpu1 = target.pid === null ? null : cpuTimes(target.pid);
+      const cpu = cpu1 === null ? null : cpu1.user - cpu0.user + cpu1.sys - cpu0.sys;
+      const sys = cpu1 === null ? null : cpu1.sys - cpu0.sys;
+      rows.push({ target, result, idle, peak: target.pid === null ? null : peak, cpu, sys });
     }
 
     const direct = rows[0].result;
     const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
     process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms (node ${process.version})\n\n`);
-    process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|\n');
-    for (const { target, result, idle, peak, cpu } of rows) {
+    process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
+    for (const { target, result, idle, peak, cpu, sys } of rows) {
       const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
-      process.stdout.write(`| ${target.name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pid === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
+      process.stdout.write(`| ${target.name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pid === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${cpu === null || result.events === 0 ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -221,4 +260,5 @@ models:
 
 const args = parseArgs(process.argv.slice(2));
 if (args.client) await runClient(args);
+else if (args.floor) await runFloor(args);
 else await runAll(args);
