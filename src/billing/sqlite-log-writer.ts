@@ -10,8 +10,6 @@ export interface SqliteLogWriterOptions {
   readonly usageColumns: readonly string[];
   /** How long a write waits for another connection's write lock, ms; 0: fail at once with SQLITE_BUSY. */
   readonly busyTimeoutMs: number;
-  /** Leave WAL checkpoints (which fsync) to the other connections of the file. */
-  readonly noCheckpoints?: boolean;
 }
 
 /** A connection that writes request-log batches with statements prepared once. */
@@ -27,7 +25,6 @@ export function openSqliteLogWriter(options: SqliteLogWriterOptions): SqliteLogW
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
   db.pragma('foreign_keys = ON');
-  if (options.noCheckpoints === true) db.pragma('wal_autocheckpoint = 0');
   const insert = (table: string, columns: readonly string[]) =>
     db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (id) DO NOTHING`);
   const insertLog = insert('request_log', options.logColumns);
