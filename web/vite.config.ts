@@ -47,6 +47,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     modulePreload: { polyfill: false },
+    // .vite/manifest.json (not served): the gateway names a page's own chunks in the HTML it sends
+    // for that page's URL (src/server/console-page-preloads.ts), so they load beside the app's.
+    manifest: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {

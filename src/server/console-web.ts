@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadPagePreloads } from './console-page-preloads.js';
 
 /** Where `npm run build` writes the web console (Vite's outDir): `dist/web/` beside `dist/server/`. */
 export const DEFAULT_CONSOLE_WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url));
@@ -72,8 +73,11 @@ export async function registerConsoleWeb(app: FastifyInstance, options: ConsoleW
         maxAge: '365d',
         preCompressed: true,
       });
-      const sendIndex = async (_request: unknown, reply: FastifyReply) => {
+      const pagePreloads = loadPagePreloads(root, indexHtml);
+      const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
         const nonce = randomBytes(18).toString('base64');
+        // The opened page's own chunks load beside the app's instead of after the app has started.
+        const html = indexHtml.replace('</head>', `${pagePreloads(request.url.slice('/console'.length))}</head>`);
         return reply
           .header('cache-control', 'no-cache')
           .header('content-security-policy', consoleCsp(nonce))
@@ -81,7 +85,7 @@ export async function registerConsoleWeb(app: FastifyInstance, options: ConsoleW
           .header('referrer-policy', 'same-origin')
           .header('cross-origin-opener-policy', 'same-origin')
           .type('text/html; charset=utf-8')
-          .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+          .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
       };
       scope.get('/', sendIndex);
       scope.get('/*', sendIndex);
