@@ -39,12 +39,12 @@ import { loadGatewayTracing } from './telemetry/gateway-tracing.js';
 import { announceDeprecations } from './webhooks/announce-deprecations.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
 
-/** A started gateway. */
 /** Requests still running from which an idle request-log writer waits for more entries (group commit). */
 const GROUP_COMMIT_SIBLINGS = 4;
 /** How long it waits, ms: at most this much is added to an answer that waits for its commit. */
 const GROUP_COMMIT_GATHER_MS = 1;
 
+/** A started gateway. */
 export interface RunningGateway {
   readonly app: FastifyInstance;
   readonly store: Store;

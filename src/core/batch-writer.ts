@@ -120,15 +120,7 @@ export class BatchWriter<T> {
   private schedule(): void {
     if (this.flushing !== null || this.timer !== null || this.immediate !== null) return;
     const gatherMs = this.failures === 0 ? (this.options.gatherMs?.() ?? 0) : 0;
-    if (this.failures === 0 && gatherMs > 0) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.flush();
-      }, gatherMs);
-      this.timer.unref();
-      return;
-    }
-    if (this.failures === 0) {
+    if (this.failures === 0 && gatherMs === 0) {
       this.immediate = setImmediate(() => {
         this.immediate = null;
         void this.flush();
@@ -136,8 +128,8 @@ export class BatchWriter<T> {
       this.immediate.unref();
       return;
     }
-    // Back off up to 5 s while the store is failing, so a down database is not hammered.
-    const delay = Math.min(5_000, this.options.retryMs * 2 ** this.failures);
+    // Let rows gather, or back off up to 5 s while the store is failing, so a down database is not hammered.
+    const delay = this.failures === 0 ? gatherMs : Math.min(5_000, this.options.retryMs * 2 ** this.failures);
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush();
