@@ -24,7 +24,7 @@ describe('loadPagePreloads', () => {
     const links = preloads('/orgs/org_1/projects/proj_2/requests?status=200');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/console/assets/request-log-page-1.js">');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/console/assets/table-1.js">');
-    expect(links).toContain('<link rel="preload" as="style" href="/console/assets/table-1.css">');
+    expect(links).toContain('<link rel="preload" as="style" crossorigin href="/console/assets/table-1.css">');
     expect(links).not.toContain('react-1.js');
     expect(links).not.toContain('index-1.js');
   });

@@ -57,7 +57,9 @@ export function loadPagePreloads(root: string, indexHtml: string): PagePreloads 
     collect(manifest, module, files, styles, new Set());
     const links = [
       ...[...files].filter((f) => !indexHtml.includes(`/console/${f}`)).map((f) => `<link rel="modulepreload" crossorigin href="/console/${f}">`),
-      ...[...styles].filter((f) => !indexHtml.includes(`/console/${f}`)).map((f) => `<link rel="preload" as="style" href="/console/${f}">`),
+      // crossorigin like the stylesheet link Vite's loader adds for the chunk: a preload in another
+      // CORS mode does not match it, and the browser downloaded each file twice.
+      ...[...styles].filter((f) => !indexHtml.includes(`/console/${f}`)).map((f) => `<link rel="preload" as="style" crossorigin href="/console/${f}">`),
     ];
     byModule.set(module, links.join(''));
   }
