@@ -1,15 +1,24 @@
 /**
  * Times as the API sends them (ISO 8601 UTC) shown in the person's time zone, with the UTC
- * instant one hover away. Formatters are cached: tables format thousands of cells.
+ * instant one hover away. Printed by hand in the console's language (English, as Chromium's
+ * en-US formatter prints them: "Nov 21, 2026, 8:00:05 PM"), from Date's own fields: the first Intl
+ * formatter of a fresh page loads the browser's ICU data, 30-130 ms of main thread on this
+ * project's machines, between a cold open's data and its rows on screen. Only a named zone other
+ * than UTC needs Intl (cached: tables format thousands of cells).
  */
-import { formatCount } from './count';
+import { groupThousands } from './count';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function zoneFormatter(style: TimeStyle, timeZone: string): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}`;
   let cached = formatters.get(key);
   if (cached === undefined) {
-    cached = new Intl.DateTimeFormat(undefined, options);
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date' ? { dateStyle: 'medium' } : style === 'time' ? { timeStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'medium' };
+    cached = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
     formatters.set(key, cached);
   }
   return cached;
@@ -18,13 +27,18 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateT
 /** How {@link formatTime} prints an instant. */
 export type TimeStyle = 'datetime' | 'date' | 'time';
 
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
 /** Format an ISO instant in a time zone (the browser's by default): "Nov 21, 2026, 8:00:05 PM". */
 export function formatTime(iso: string, style: TimeStyle = 'datetime', timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions =
-    style === 'date' ? { dateStyle: 'medium' } : style === 'time' ? { timeStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'medium' };
-  return formatter(`${style}|${timeZone ?? ''}`, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date);
+  if (timeZone !== undefined && timeZone !== 'UTC') return zoneFormatter(style, timeZone).format(date);
+  const utc = timeZone === 'UTC';
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const day = `${MONTHS[utc ? date.getUTCMonth() : date.getMonth()]} ${utc ? date.getUTCDate() : date.getDate()}, ${utc ? date.getUTCFullYear() : date.getFullYear()}`;
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${two(utc ? date.getUTCMinutes() : date.getMinutes())}:${two(utc ? date.getUTCSeconds() : date.getSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return style === 'date' ? day : style === 'time' ? clock : `${day}, ${clock}`;
 }
 
 /** The instant in UTC, unambiguous for support and logs: "2026-11-21 20:00:05 UTC". */
@@ -34,9 +48,7 @@ export function formatUtc(iso: string): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-let relativeFormat: Intl.RelativeTimeFormat | undefined;
-
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: readonly [RelativeUnit, number][] = [
   ['year', 365 * 86_400],
   ['month', 30 * 86_400],
   ['day', 86_400],
@@ -44,30 +56,31 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** "3 minutes ago", "in 2 days", "just now", relative to `now` (ms). */
+type RelativeUnit = 'year' | 'month' | 'day' | 'hour' | 'minute';
+
+/** What Intl.RelativeTimeFormat('en', { numeric: 'auto' }) says for one unit back, now and ahead. */
+const NAMED: Partial<Record<RelativeUnit, readonly [string, string, string]>> = {
+  year: ['last year', 'this year', 'next year'],
+  month: ['last month', 'this month', 'next month'],
+  day: ['yesterday', 'today', 'tomorrow'],
+};
+
+function relative(value: number, unit: RelativeUnit): string {
+  const named = NAMED[unit];
+  if (named !== undefined && Math.abs(value) <= 1) return named[value + 1]!;
+  if (value === 0) return `this ${unit}`;
+  const size = Math.abs(value);
+  const amount = `${groupThousands(String(size))} ${unit}${size === 1 ? '' : 's'}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
+}
+
+/** "3 minutes ago", "in 2 days", "yesterday", "just now", relative to `now` (ms). */
 export function formatRelative(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   if (Math.abs(seconds) < 45) return 'just now';
-  relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  const rtf = relativeFormat;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative(Math.round(seconds / size), unit);
   }
-  return rtf.format(Math.round(seconds / 60), 'minute');
-}
-
-/**
- * Build the formatters tables use before a table needs them. The first Intl formatter of a fresh
- * page loads the browser's locale and time-zone data, 50-300 ms of main thread on this project's
- * machines, and a page would pay it when its data arrived, between the answer and the rows on
- * screen. Call it while the page waits for the network instead.
- */
-export function warmUpFormatters(): void {
-  const iso = new Date().toISOString();
-  formatTime(iso, 'datetime');
-  formatTime(iso, 'date', 'UTC');
-  formatTime(iso, 'datetime', 'UTC');
-  formatRelative(new Date(Date.now() - 3_600_000).toISOString());
-  formatCount(1234);
+  return relative(Math.round(seconds / 60), 'minute');
 }

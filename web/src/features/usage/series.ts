@@ -61,7 +61,9 @@ export function toChartData(report: UsageReport, metric: Metric, label: (group: 
     values[i]! += heightOf(row, metric);
     buckets.set(row.start, values);
   }
-  return { series, buckets: [...buckets.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([start, values]) => ({ start, values })) };
+  // ISO instants of one format sort as plain strings (localeCompare would load ICU's collator).
+  const ordered = [...buckets.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { series, buckets: ordered.map(([start, values]) => ({ start, values })) };
 }
 
 /** The exact cost of rows, summed in nano-USD. */
