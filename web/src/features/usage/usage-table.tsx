@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { startTransition, useEffect, useState, type ReactElement } from 'react';
 import { compareUsd } from '../../lib/money';
 import { Money } from '../../components/money';
 import { bucketLabel } from './usage-chart';
@@ -10,10 +10,21 @@ import { formatCount } from '../../lib/count';
 
 const n = formatCount;
 
+/**
+ * Rows put on screen with the chart. A month per hour is 720 rows (about 6,000 cells): the first
+ * screenful shows at once, the rest follows in a transition that React interrupts for input.
+ */
+const FIRST_ROWS = 60;
+
 /** The chart's figures, exact: a row per bucket and group, and the API's totals (which equal the sum of the rows). */
 export function UsageTable({ report, granularity, groupTitle, label }: { readonly report: UsageReport; readonly granularity: Granularity; readonly groupTitle: string | null; readonly label: (group: string | null) => string }): ReactElement {
   const { totals } = report;
   const rowsCost = totalCost(report.data);
+  const [complete, setComplete] = useState<UsageReport | null>(null);
+  useEffect(() => {
+    if (complete !== report) startTransition(() => setComplete(report));
+  }, [report, complete]);
+  const rows = complete === report ? report.data : report.data.slice(0, FIRST_ROWS);
   return (
     <>
       {/* Focusable so a keyboard can scroll a wide table sideways on a phone. */}
@@ -32,7 +43,7 @@ export function UsageTable({ report, granularity, groupTitle, label }: { readonl
             </tr>
           </thead>
           <tbody>
-            {report.data.map((row) => (
+            {rows.map((row) => (
               <tr key={`${row.start}|${row.group ?? ''}`}>
                 <td>{bucketLabel(row.start, granularity)}</td>
                 {groupTitle !== null && <td className={styles.left}>{label(row.group)}</td>}
