@@ -2,10 +2,7 @@
 // loads the browser's ICU data, 30-130 ms of main thread on this project's machines, in the middle
 // of a cold open. The console is written in English, and its numbers follow it.
 
-/** Digits grouped in threes with commas: "1234567" -> "1,234,567". */
-export function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+import { groupThousands } from './money';
 
 /** A count for people: "1,234,567", "-12,000"; a fraction keeps up to three decimals ("1,234.568"). */
 export function formatCount(value: number): string {

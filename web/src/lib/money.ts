@@ -4,8 +4,6 @@
  * digit by digit, so what the console shows is exactly what the ledger holds.
  */
 
-import { groupThousands } from './count';
-
 const NANO_DIGITS = 9;
 const NANO_PER_USD = 1_000_000_000n;
 const USD_TEXT = /^(-)?(\d+)(?:\.(\d{1,9}))?$/;
@@ -35,6 +33,11 @@ export function sumUsd(values: readonly string[]): string {
 export function compareUsd(a: string, b: string): number {
   const diff = parseUsdNano(a) - parseUsdNano(b);
   return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+}
+
+/** Digits grouped in threes with commas: "1234567" -> "1,234,567" (money and counts alike). */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** How {@link formatUsd} prints an amount. */

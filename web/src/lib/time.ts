@@ -6,7 +6,7 @@
  * project's machines, between a cold open's data and its rows on screen. Only a named zone other
  * than UTC needs Intl (cached: tables format thousands of cells).
  */
-import { groupThousands } from './count';
+import { groupThousands } from './money';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
