@@ -15,7 +15,7 @@
 // nano-USD, so the rollups' cost equals the sum of the debits of each hour and the statements
 // reconcile; the script checks closing == SUM(ledger) and prints it.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -126,6 +126,10 @@ async function loadData(connectionString) {
            SELECT $1, hour, 'proj_bench' || p, 'key_bench' || p || 'x' || k, 'bench/model-' || m, 'user-' || u,
                   SUM(requests), SUM(requests * (200 + c % 300)), SUM(requests * (50 + h % 100)), SUM(requests * 10), 0, SUM(requests * unit)
            FROM bench_gen WHERE requests > 0 GROUP BY hour, p, k, m, u`, [ORG]);
+  // Settlement writes the same sums folded over the end user (migration 202611240150 did it for older rows).
+  await q(`INSERT INTO usage_key_rollups (org_id, hour, project_id, key_id, user_id, model, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
+           SELECT org_id, hour, project_id, key_id, user_id, model, SUM(requests), SUM(input_tokens), SUM(output_tokens), SUM(cached_tokens), SUM(reasoning_tokens), SUM(cost_nano)
+           FROM usage_rollups WHERE org_id = $1 GROUP BY org_id, hour, project_id, key_id, user_id, model`, [ORG]);
   // One debit per request, spread evenly over its hour. Ids sort by time like createId's, and the
   // reference is the request id the usage event carries.
   const requestId = `lpad((hour + i * 3600000 / requests)::text, 13, '0') || lpad(c::text, 5, '0') || lpad(i::text, 7, '0')`;
@@ -160,7 +164,7 @@ async function loadData(connectionString) {
   await q(`INSERT INTO org_balances (org_id, balance_nano, updated_at) SELECT $1, SUM(amount_nano), $2 FROM ledger_entries WHERE org_id = $1`, [ORG, NOW]);
   await q('DROP TABLE bench_gen');
   log('analyze');
-  for (const table of ['usage_rollups', 'ledger_entries', 'usage_events', 'org_balances']) await q(`ANALYZE ${table}`);
+  for (const table of ['usage_rollups', 'usage_key_rollups', 'ledger_entries', 'usage_events', 'org_balances']) await q(`ANALYZE ${table}`);
   await db.end();
 }
 
@@ -169,10 +173,10 @@ async function describe(connectionString) {
   const db = new pg.Client({ connectionString });
   await db.connect();
   const q = (text, params = []) => db.query(text, params);
-  const counts = (await q(`SELECT (SELECT COUNT(*) FROM usage_rollups) AS rollups, (SELECT SUM(requests) FROM usage_rollups WHERE hour >= $1) AS month_requests,
+  const counts = (await q(`SELECT (SELECT COUNT(*) FROM usage_rollups) AS rollups, (SELECT COUNT(*) FROM usage_key_rollups) AS key_rollups, (SELECT SUM(requests) FROM usage_rollups WHERE hour >= $1) AS month_requests,
                                   (SELECT COUNT(*) FROM ledger_entries) AS ledger, (SELECT COUNT(*) FROM ledger_entries WHERE kind <> 'usage') AS non_usage,
                                   (SELECT COUNT(*) FROM usage_events) AS events, (SELECT pg_size_pretty(pg_database_size(current_database()))) AS size`, [LOADED.from])).rows[0];
-  log(`rollup rows ${counts.rollups}, requests in ${LOADED.year}-${LOADED.month} ${counts.month_requests}, ledger entries ${counts.ledger} (${counts.non_usage} not usage), usage events ${counts.events}, database ${counts.size}`);
+  log(`rollup rows ${counts.rollups} (per key: ${counts.key_rollups}), requests in ${LOADED.year}-${LOADED.month} ${counts.month_requests}, ledger entries ${counts.ledger} (${counts.non_usage} not usage), usage events ${counts.events}, database ${counts.size}`);
   // The ledger sums a statement must reconcile with: before each month's end.
   const sums = [];
   for (const m of MONTHS) sums.push(BigInt((await q(`SELECT CAST(COALESCE(SUM(amount_nano), 0) AS TEXT) AS s FROM ledger_entries WHERE org_id = $1 AND created_at < $2`, [ORG, m.to])).rows[0].s));
@@ -225,6 +229,8 @@ async function report({ counts, sums }) {
   const balanceUsd = balance.balance_usd ?? balance.balanceUsd;
   ok &&= balanceUsd === formatUsd(sums[2]);
   console.log(`| balance | ${balanceUsd} | ${formatUsd(sums[2])} | ${balanceUsd === formatUsd(sums[2]) ? 'yes' : 'NO'} |`);
+  // Digests of every JSON answer: two builds (--dist) that read different tables must print the same.
+  for (const [label, out] of results) if (!Buffer.isBuffer(out)) console.log(`digest ${createHash('sha256').update(JSON.stringify(out)).digest('hex').slice(0, 16)} ${label}`);
   const s = results.get(`statement ${ym(LOADED)} JSON`);
   console.log(`\nstatement ${ym(LOADED)}: opening ${s.opening_balance_usd} + credits ${s.credits_total_usd} - usage ${s.usage_total_usd} - other ${s.other_debits_total_usd} = closing ${s.closing_balance_usd}`);
   if (!ok) {

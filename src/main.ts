@@ -25,6 +25,7 @@ import { RedisDeploymentCounts } from './limits/redis-deployment-counts.js';
 import { RequestActivity } from './gateway/request-activity.js';
 import { KeyUsageSnapshots } from './billing/key-usage-snapshots.js';
 import { readKeyUsageStatistics } from './billing/key-usage-statistics.js';
+import { RetentionSweeper } from './gateway/stored-responses/retention-sweeper.js';
 import { createSqlResponseStore } from './gateway/stored-responses/sql-response-store.js';
 import type { Provider } from './providers/provider.js';
 import { createProviders } from './providers/registry.js';
@@ -204,13 +205,17 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     },
   });
 
+  // Stored responses past TF_RESPONSE_RETENTION_DAYS read as unknown at once; the sweep deletes them later.
+  const retentionMs = config.responseRetentionDays === 0 ? null : config.responseRetentionDays * 86_400_000;
+  const responseStore = createSqlResponseStore(store.db, { dialect: store.dialect, retention: { retentionMs, now } });
+
   app = await buildServer({
     logLevel: config.logLevel,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     readiness,
     ...(metricsEndpoint !== null && config.metricsPort === null ? { metrics: metricsEndpoint } : {}),
-    responseStore: createSqlResponseStore(store.db),
+    responseStore,
     console: {
       db: store.db,
       adminToken: config.adminToken,
@@ -282,6 +287,17 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     ? null
     : new WebhookDeliveryWorker({ db: store.db, now, pollMs: config.webhookPollMs, allowPrivateNetworks: config.webhookAllowPrivateUrls, onError: (error, what) => server.log.error({ err: error }, `${what} failed`) });
   webhooks?.start();
+  // Every process sweeps too; each expired row is deleted (and counted) by one of them.
+  const sweeper = retentionMs === null
+    ? null
+    : new RetentionSweeper({
+      store: responseStore,
+      retentionMs,
+      now,
+      onSwept: (deleted) => server.log.info({ deleted }, 'expired stored responses deleted'),
+      onError: (error) => server.log.error({ err: error }, 'stored response retention sweep failed'),
+    });
+  sweeper?.start();
   // Deprecations are announced on start and on every reload; dedupe keys make repeats no-ops.
   let announcing: Promise<unknown> = Promise.resolve();
   const announce = (next: Catalogue) => {
@@ -315,6 +331,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
       await server.close();
       await webhooks?.stop();
+      await sweeper?.stop();
       await announcing;
       await requestLog.close();
       await metering.close();

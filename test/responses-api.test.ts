@@ -39,19 +39,69 @@ describeEachDialect('stored responses', (ctx) => {
     const project = await gw.admin(['project', 'create', '--org', gw.orgId, '--name', 'Other']);
     const key = await gw.admin(['key', 'create', '--project', String(project.id), '--name', 'other']);
     const other = new OpenAI({ baseURL: gw.baseURL, apiKey: String(key.secret), maxRetries: 0 });
-    const error = await other.responses.create({ model: 'gpt-4o-mini', input: 'x', previous_response_id: first.id }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as InstanceType<typeof OpenAI.NotFoundError>).code).toBe('response_not_found');
-    expect((error as InstanceType<typeof OpenAI.NotFoundError>).param).toBe('previous_response_id');
-    expect(await other.responses.retrieve(first.id).catch((e: unknown) => e)).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(await unknownAnswers(other, first.id)).toEqual(await unknownAnswers(client, 'resp_never_stored'));
   });
 
   it('should not store a response sent with store: false', async () => {
     const first = await client.responses.create({ model: 'gpt-4o-mini', input: 'Forget me', store: false });
-    const error = await client.responses.create({ model: 'gpt-4o-mini', input: 'x', previous_response_id: first.id }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(await unknownAnswers(client, first.id)).toEqual(await unknownAnswers(client, 'resp_never_stored'));
+  });
+
+  it('should answer a response older than 30 days as an unknown id, and continue one a day younger', async () => {
+    const expired = await client.responses.create({ model: 'gpt-4o-mini', input: 'Old news' });
+    const kept = await client.responses.create({ model: 'gpt-4o-mini', input: 'Still here' });
+    await age(gw, expired.id, 30 * DAY + 60_000);
+    await age(gw, kept.id, 29 * DAY);
+    expect(await unknownAnswers(client, expired.id)).toEqual(await unknownAnswers(client, 'resp_never_stored'));
+    const next = await client.responses.create({ model: 'gpt-4o-mini', previous_response_id: kept.id, input: 'And then?' });
+    expect(next.previous_response_id).toBe(kept.id);
+    expect((await client.responses.retrieve(kept.id)).id).toBe(kept.id);
   });
 });
+
+describe('stored responses: TF_RESPONSE_RETENTION_DAYS', () => {
+  let gw: TestGateway;
+  let client: OpenAI;
+  beforeAll(async () => {
+    gw = await startTestGateway({ catalogue: readDemoCatalogue(), serverEnv: { TF_RESPONSE_RETENTION_DAYS: '1' } });
+    client = new OpenAI({ baseURL: gw.baseURL, apiKey: gw.key, maxRetries: 0 });
+  });
+  afterAll(async () => gw?.close());
+
+  it('should expire responses after the days it sets', async () => {
+    const first = await client.responses.create({ model: 'gpt-4o-mini', input: 'Brief' });
+    await age(gw, first.id, DAY - 60_000);
+    await expect(client.responses.create({ model: 'gpt-4o-mini', previous_response_id: first.id, input: 'More' })).resolves.toMatchObject({ previous_response_id: first.id });
+    await age(gw, first.id, 2 * DAY);
+    expect(await unknownAnswers(client, first.id)).toEqual(await unknownAnswers(client, 'resp_never_stored'));
+  });
+});
+
+const DAY = 86_400_000;
+
+/** Move a stored response's creation `ms` into the past, as if that much time had gone by. */
+async function age(gw: TestGateway, id: string, ms: number): Promise<void> {
+  const result = await gw.gateway.store.db.updateTable('stored_responses').set((eb) => ({ created_at: eb('created_at', '-', ms) })).where('id', '=', id).executeTakeFirst();
+  expect(result.numUpdatedRows).toBe(1n);
+}
+
+/**
+ * What a client sees for `id`: continuing it and retrieving it, status, code and param (the message
+ * names the id, so it is left out). OpenAI answers an unknown `previous_response_id` with 400
+ * `previous_response_not_found` and an unknown `GET /v1/responses/{id}` with 404.
+ */
+async function unknownAnswers(client: OpenAI, id: string): Promise<unknown> {
+  const answer = (error: unknown) => {
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    const e = error as InstanceType<typeof OpenAI.APIError>;
+    return { status: e.status, type: e.type, code: e.code, param: e.param };
+  };
+  const continued = answer(await client.responses.create({ model: 'gpt-4o-mini', input: 'x', previous_response_id: id }).catch((e: unknown) => e));
+  const retrieved = answer(await client.responses.retrieve(id).catch((e: unknown) => e));
+  expect(continued).toEqual({ status: 400, type: 'invalid_request_error', code: 'previous_response_not_found', param: 'previous_response_id' });
+  expect(retrieved).toMatchObject({ status: 404, code: 'response_not_found' });
+  return { continued, retrieved };
+}
 
 describe('POST /v1/responses wire details', () => {
   let gw: TestGateway;

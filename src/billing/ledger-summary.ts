@@ -6,8 +6,10 @@ import { LEDGER_KIND_SIGN, type LedgerEntryKind } from './ledger-repository.js';
 /**
  * The ledger with usage merged per hour, project and model: non-usage entries are read from
  * `ledger_entries` (few rows, through the partial index `ledger_entries_non_usage_idx`), usage from
- * `usage_rollups` (whose hourly cost equals the hour's usage debits: settlement writes both in one
- * transaction, a debit dated at its request time). Never reads the usage debits themselves.
+ * `usage_key_rollups` (whose hourly cost equals the hour's usage debits: settlement writes both in one
+ * transaction, a debit dated at its request time). Never reads the usage debits themselves. That
+ * table holds `usage_rollups`' sums folded over the end user, which no report here groups by, so it
+ * gives the same figures from fewer rows.
  */
 
 /** A half-open, hour-aligned time range, ms. */
@@ -88,7 +90,7 @@ async function readUsageRows(db: Kysely<Database>, orgId: string, range: LedgerR
     const oldest = hours[hours.length - 1];
     if (oldest === undefined) break;
     const rows = await db
-      .selectFrom('usage_rollups as r')
+      .selectFrom('usage_key_rollups as r')
       .select(['r.hour', 'r.project_id', 'r.model', sumMoneyText('r.cost_nano').as('cost'), sumMoneyText('r.requests').as('requests')])
       .where('r.org_id', '=', orgId)
       .where('r.hour', '>=', oldest)
@@ -121,9 +123,9 @@ async function readUsageRows(db: Kysely<Database>, orgId: string, range: LedgerR
 async function readHoursBelow(db: Kysely<Database>, orgId: string, from: number, below: number, count: number): Promise<number[]> {
   const { rows } = await sql<{ h: number | string | null }>`
     WITH RECURSIVE hours(h, n) AS (
-      SELECT (SELECT MAX(hour) FROM usage_rollups WHERE org_id = ${orgId} AND hour >= ${from} AND hour < ${below}), 1
+      SELECT (SELECT MAX(hour) FROM usage_key_rollups WHERE org_id = ${orgId} AND hour >= ${from} AND hour < ${below}), 1
       UNION ALL
-      SELECT (SELECT MAX(hour) FROM usage_rollups WHERE org_id = ${orgId} AND hour >= ${from} AND hour < hours.h), n + 1
+      SELECT (SELECT MAX(hour) FROM usage_key_rollups WHERE org_id = ${orgId} AND hour >= ${from} AND hour < hours.h), n + 1
       FROM hours WHERE hours.h IS NOT NULL AND n < ${count}
     )
     SELECT h FROM hours WHERE h IS NOT NULL`.execute(db);
@@ -171,7 +173,7 @@ export async function readLedgerTotals(db: Kysely<Database>, orgId: string, rang
       .groupBy('l.kind')
       .execute(),
     db
-      .selectFrom('usage_rollups as r')
+      .selectFrom('usage_key_rollups as r')
       .select(sumMoneyText('r.cost_nano').as('total'))
       .where('r.org_id', '=', orgId)
       .where('r.hour', '>=', range.from)

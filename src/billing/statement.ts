@@ -96,9 +96,9 @@ export async function buildStatement(db: Kysely<Database>, orgId: string, month:
       .orderBy('l.created_at')
       .orderBy('l.id')
       .execute();
-    // One pass over the month's rollups, folded into projects and models here.
+    // One pass over the month's per-key rollups (usage_rollups' sums without the end user, fewer rows), folded into projects and models here.
     const usage = await trx
-      .selectFrom('usage_rollups as r')
+      .selectFrom('usage_key_rollups as r')
       .select(['r.project_id', 'r.model', sumMoneyText('r.requests').as('requests'), sumMoneyText('r.cost_nano').as('cost')])
       .where('r.org_id', '=', orgId)
       .where('r.hour', '>=', from)
@@ -142,12 +142,12 @@ export async function buildStatement(db: Kysely<Database>, orgId: string, month:
  * what came after), so a statement never reads more than half of an organization's usage history.
  */
 async function readOpeningBalance(trx: Kysely<Database>, orgId: string, from: number, now: number): Promise<bigint> {
-  const first = await trx.selectFrom('usage_rollups').select(sql<number | string | null>`MIN(hour)`.as('hour')).where('org_id', '=', orgId).executeTakeFirst();
+  const first = await trx.selectFrom('usage_key_rollups').select(sql<number | string | null>`MIN(hour)`.as('hour')).where('org_id', '=', orgId).executeTakeFirst();
   const firstHour = first?.hour === null || first?.hour === undefined ? null : Number(first.hour);
   const entries = (side: '<' | '>=') =>
     trx.selectFrom('ledger_entries as l').select(sumMoneyText('l.amount_nano').as('total')).where('l.org_id', '=', orgId).where(NOT_USAGE).where('l.created_at', side, from).executeTakeFirstOrThrow();
   const usage = (side: '<' | '>=') =>
-    trx.selectFrom('usage_rollups as r').select(sumMoneyText('r.cost_nano').as('total')).where('r.org_id', '=', orgId).where('r.hour', side, from).executeTakeFirstOrThrow();
+    trx.selectFrom('usage_key_rollups as r').select(sumMoneyText('r.cost_nano').as('total')).where('r.org_id', '=', orgId).where('r.hour', side, from).executeTakeFirstOrThrow();
   if (firstHour === null || from - firstHour <= now - from) {
     return parseMoney((await entries('<')).total) - parseMoney((await usage('<')).total);
   }

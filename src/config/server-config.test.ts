@@ -40,3 +40,13 @@ describe('loadServerConfig: TF_TRUST_PROXY', () => {
     expect(() => loadServerConfig(BASE, { TF_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/trustProxy/);
   });
 });
+
+describe('loadServerConfig: TF_RESPONSE_RETENTION_DAYS', () => {
+  it('should keep stored responses 30 days by default, read another count, 0 for ever, and refuse the rest', () => {
+    expect(loadServerConfig(BASE, {}).responseRetentionDays).toBe(30);
+    expect(loadServerConfig(BASE, { TF_RESPONSE_RETENTION_DAYS: '7' }).responseRetentionDays).toBe(7);
+    expect(loadServerConfig(BASE, { TF_RESPONSE_RETENTION_DAYS: '0' }).responseRetentionDays).toBe(0);
+    expect(() => loadServerConfig(BASE, { TF_RESPONSE_RETENTION_DAYS: '-1' })).toThrow(/responseRetentionDays/);
+    expect(() => loadServerConfig(BASE, { TF_RESPONSE_RETENTION_DAYS: '1.5' })).toThrow(/responseRetentionDays/);
+  });
+});

@@ -56,6 +56,11 @@ const serverConfigSchema = z.object({
   stripeApiBase: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable(),
   /** Pause between polls of the webhook delivery queue, ms; 0 runs no delivery worker in this process. */
   webhookPollMs: z.coerce.number().int().min(0),
+  /**
+   * Days a stored response (`/v1/responses` with `store`, `/v1/messages` threads) is kept: older ones
+   * answer as unknown and are deleted by a periodic sweep; 0 keeps them for ever.
+   */
+  responseRetentionDays: z.coerce.number().int().min(0).max(36_500),
   /** Whether anyone may sign up (`false`: people join only through invites and the operator). */
   allowSignUp: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
   /** Whether webhooks may be delivered to loopback, private and link-local addresses (default: refused). */
@@ -123,6 +128,8 @@ Options (flag / environment variable, default):
                      TF_STRIPE_API_BASE https://api.stripe.com (another Stripe API host)
                      TF_WEBHOOK_POLL_MS 500  (webhook delivery queue polled; 0: no worker here)
                      TF_WEBHOOK_ALLOW_PRIVATE_URLS false  (true: deliver to loopback/private addresses)
+                     TF_RESPONSE_RETENTION_DAYS 30  (stored responses and message threads
+                                        older than this expire and are deleted; 0: kept for ever)
                      TF_ALLOW_SIGN_UP   true  (false: people join only by invite or the operator)
                      TF_METRICS         true  (false: no /metrics and no request metrics)
                      TF_METRICS_PORT    none  (serve /metrics on this port instead of the main one)
@@ -177,6 +184,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     stripeApiBase: env.TF_STRIPE_API_BASE ?? null,
     webhookPollMs: env.TF_WEBHOOK_POLL_MS ?? 500,
     webhookAllowPrivateUrls: env.TF_WEBHOOK_ALLOW_PRIVATE_URLS ?? 'false',
+    responseRetentionDays: env.TF_RESPONSE_RETENTION_DAYS ?? 30,
     allowSignUp: env.TF_ALLOW_SIGN_UP ?? 'true',
     workers: values.workers ?? env.TF_WORKERS ?? 1,
     metrics: env.TF_METRICS ?? 'true',

@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   GW_RATE_LIMITED: { status: 429, wire: 'rate_limit_exceeded', kind: 'rate_limit', retryable: true },
   GW_METERING_UNAVAILABLE: { status: 503, wire: 'metering_unavailable', kind: 'overloaded', retryable: true },
   GW_RESPONSE_NOT_FOUND: { status: 404, wire: 'response_not_found', kind: 'not_found', retryable: false },
+  GW_PREVIOUS_RESPONSE_NOT_FOUND: { status: 400, wire: 'previous_response_not_found', kind: 'invalid_request', retryable: false },
   GW_UPSTREAM_RATE_LIMITED: { status: 429, wire: 'upstream_rate_limited', kind: 'rate_limit', retryable: true },
   GW_UPSTREAM_ERROR: { status: 502, wire: 'upstream_error', kind: 'upstream', retryable: true },
   GW_UPSTREAM_BAD_REQUEST: { status: 400, wire: 'upstream_bad_request', kind: 'invalid_request', retryable: false },

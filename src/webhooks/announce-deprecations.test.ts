@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rollUpSettledUsage } from '../billing/usage-rollups.js';
 import { insertModelAlias, setOrgAllowedModels } from '../catalog/model-access-repository.js';
 import { parseCatalogue } from '../config/load-catalogue.js';
 import { createTestOrg } from '../testing/console-fixture.js';
@@ -25,9 +26,10 @@ describeEachDialect('model deprecation announcements', (ctx) => {
     return { orgId: org.id, projectId: project.id };
   }
   async function usedAt(orgId: string, projectId: string, model: string, hour: number): Promise<void> {
-    await db().insertInto('usage_rollups').values({
-      org_id: orgId, hour, project_id: projectId, key_id: 'key_x', model, end_user: '', requests: 1n, input_tokens: 1n, output_tokens: 1n, cached_tokens: 0n, reasoning_tokens: 0n, cost_nano: 1n,
-    }).execute();
+    // Through settlement's own rollup writer, which fills every rollup table.
+    await rollUpSettledUsage(db(), [{
+      org_id: orgId, project_id: projectId, key_id: 'key_x', model, created_at: hour, input_tokens: 1, output_tokens: 1, cached_tokens: 0, reasoning_tokens: 0, end_user: 'someone', user_id: null, tags: null, cost: '1',
+    }]);
   }
   const announced = (orgId: string) => db().selectFrom('webhook_events').select(['type', 'payload', 'dedupe_key']).where('org_id', '=', orgId).where('type', '=', 'model.deprecated').execute();
 

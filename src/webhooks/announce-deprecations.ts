@@ -63,8 +63,9 @@ async function findAffectedOrgs(db: Kysely<Database>, catalogue: Catalogue, mode
     orgs.set(orgId, reasons);
     reasons.add(reason);
   };
+  // The end user is not needed: the per-key rollups hold the same (organization, model) pairs in fewer rows.
   const used = await db
-    .selectFrom('usage_rollups')
+    .selectFrom('usage_key_rollups')
     .select(['org_id', 'model'])
     .where('model', 'in', [...modelIds])
     .where('hour', '>=', now - DEPRECATION_USAGE_WINDOW_MS)

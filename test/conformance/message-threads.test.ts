@@ -153,6 +153,24 @@ describe('server-held message threads on /v1/messages (issue 18 item 4)', () => 
     await expect(turn({ model: 'conf/claude', max_tokens: 50, messages: [second], thread: { type: 'continue', previous_message_id: created.id } }, false)).resolves.toMatchObject({ type: 'message' });
   });
 
+  it('should answer a message older than 30 days with 404 thread_not_found, as an unknown id, and continue one a day younger', async () => {
+    const expired = await turn({ model: 'conf/claude', max_tokens: 50, messages: [first], thread: { type: 'create' } }, false);
+    const kept = await turn({ model: 'conf/claude', max_tokens: 50, messages: [first], thread: { type: 'create' } }, false);
+    const age = (id: string, ms: number) => gw.gateway.store.db.updateTable('stored_responses').set((eb) => ({ created_at: eb('created_at', '-', ms) })).where('id', '=', id).execute();
+    await age(expired.id, 30 * 86_400_000 + 60_000);
+    await age(kept.id, 29 * 86_400_000);
+    const answers = [];
+    for (const id of [expired.id, 'msg_unknown']) {
+      const error = await turn({ model: 'conf/claude', max_tokens: 50, messages: [second], thread: { type: 'continue', previous_message_id: id } }, false).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Anthropic.NotFoundError);
+      answers.push({ status: (error as ApiError).status, code: (error as ApiError).errorCode, name: (error as ApiError).constructor.name });
+    }
+    expect(answers[0]).toEqual({ status: 404, code: 'thread_not_found', name: 'ThreadNotFoundError' });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(claude.requests).toHaveLength(2);
+    await expect(turn({ model: 'conf/claude', max_tokens: 50, messages: [second], thread: { type: 'continue', previous_message_id: kept.id } }, false)).resolves.toMatchObject({ type: 'message' });
+  });
+
   it('should continue a message once: again is thread_already_continued; a continue that failed frees it', async () => {
     const created = await turn({ model: 'conf/claude', max_tokens: 50, messages: [first], thread: { type: 'create' } }, false);
     const next = { model: 'conf/claude', max_tokens: 50, messages: [second], thread: { type: 'continue' as const, previous_message_id: created.id } };

@@ -56,7 +56,7 @@ export function registerResponses(app: FastifyInstance, deps: GatewayDeps, store
       const id = (request.params as { id: string }).id;
       // Message threads share the store; they are not responses.
       const stored = isThreadMessageId(id) ? null : await store.find(session.key.projectId, id);
-      if (stored === null) throw notFound(id, null);
+      if (stored === null) throw notFound(id);
       await sendJson(reply, session.record, session.headers, stored.response);
     }),
   );
@@ -83,12 +83,18 @@ async function prepare(session: InferenceSession, target: Target, body: Response
   return { session, ctx, target, body, ir, meta, nextId, save };
 }
 
-/** The stored conversation of `previous_response_id`; 404 when it is unknown or another project's. */
+/**
+ * The stored conversation of `previous_response_id`. Unknown, expired, unstored or another
+ * project's: OpenAI's own answer, 400 `previous_response_not_found`, the code on which clients that
+ * keep the history drop the id and resend the whole conversation.
+ */
 async function loadHistory(store: ResponseStore, projectId: string, previousId: string | null): Promise<z.infer<typeof conversationSchema>> {
   if (previousId === null) return [];
   const stored = isThreadMessageId(previousId) ? null : await store.find(projectId, previousId);
   const parsed = stored === null ? null : conversationSchema.safeParse(stored.conversation);
-  if (parsed === null || !parsed.success) throw notFound(previousId, 'previous_response_id');
+  if (parsed === null || !parsed.success) {
+    throw new GatewayError('GW_PREVIOUS_RESPONSE_NOT_FOUND', `Previous response with id '${previousId}' not found.`, { param: 'previous_response_id' });
+  }
   return parsed.data;
 }
 
@@ -145,8 +151,8 @@ async function streamResponse(call: ResponsesCall): Promise<void> {
   });
 }
 
-function notFound(id: string, param: string | null): GatewayError {
-  return new GatewayError('GW_RESPONSE_NOT_FOUND', `No stored response with id '${id}' in this project.`, { param });
+function notFound(id: string): GatewayError {
+  return new GatewayError('GW_RESPONSE_NOT_FOUND', `No stored response with id '${id}' in this project.`, { param: null });
 }
 
 function unsupported(target: Target): GatewayError {

@@ -28,11 +28,31 @@ export interface ClaimTimes {
   readonly staleBefore: number;
 }
 
+/**
+ * How long stored responses (and message threads) are kept. One older than this reads as unknown at
+ * once, though the periodic sweep deletes it later: what a client sees does not hang on the sweep.
+ */
+export interface ResponseRetention {
+  /** Age at which a stored response expires, ms; null keeps them for ever. */
+  readonly retentionMs: number | null;
+  /** Clock, ms since the epoch. */
+  readonly now: () => number;
+}
+
+/** Responses created before the returned time have expired; null when nothing expires. */
+export function expiredBefore(retention: ResponseRetention | undefined): number | null {
+  if (retention === undefined || retention.retentionMs === null) return null;
+  return retention.now() - retention.retentionMs;
+}
+
 /** Where stored responses live (the SQL store in production, memory in unit tests). */
 export interface ResponseStore {
   /** Save one response. */
   save(response: StoredResponse): Promise<void>;
-  /** The response with this id if it belongs to `projectId`, else null (another project's id looks unknown). */
+  /**
+   * The response with this id if it belongs to `projectId` and has not expired, else null (another
+   * project's or an expired id looks unknown).
+   */
   find(projectId: string, id: string): Promise<StoredResponse | null>;
   /**
    * Message threads continue a stored message once: atomically mark `id` (of `projectId`) as being
@@ -42,15 +62,25 @@ export interface ResponseStore {
   claimContinue(projectId: string, id: string, by: string, claim: ClaimTimes): Promise<ContinueClaim>;
   /** The continuation `by` finished: `id` stays continued (`done`) or is free again (it failed). */
   endContinue(id: string, by: string, outcome: { readonly done: boolean; readonly at: number }): Promise<void>;
+  /**
+   * Delete up to `limit` responses created before `before`, oldest first, and say how many this call
+   * deleted. Safe while other processes do the same: each row is deleted and counted once.
+   */
+  deleteCreatedBefore(before: number, limit: number): Promise<number>;
 }
 
 /** A process-local store, used when no database-backed store is configured. */
-export function createMemoryResponseStore(): ResponseStore {
+export function createMemoryResponseStore(retention?: ResponseRetention): ResponseStore {
   const rows = new Map<string, StoredResponse>();
   const continued = new Map<string, { by: string; claimedAt: number; at: number | null }>();
+  const live = (id: string, projectId: string): StoredResponse | null => {
+    const row = rows.get(id);
+    const cutoff = expiredBefore(retention);
+    return row !== undefined && row.projectId === projectId && (cutoff === null || row.createdAt >= cutoff) ? row : null;
+  };
   return {
     claimContinue: async (projectId, id, by, claim) => {
-      if (rows.get(id)?.projectId !== projectId) return 'missing';
+      if (live(id, projectId) === null) return 'missing';
       const held = continued.get(id);
       if (held !== undefined && held.at !== null) return 'continued';
       if (held !== undefined && held.claimedAt >= claim.staleBefore) return 'in_flight';
@@ -66,9 +96,14 @@ export function createMemoryResponseStore(): ResponseStore {
     save: async (response) => {
       rows.set(response.id, response);
     },
-    find: async (projectId, id) => {
-      const row = rows.get(id);
-      return row !== undefined && row.projectId === projectId ? row : null;
+    find: async (projectId, id) => live(id, projectId),
+    deleteCreatedBefore: async (before, limit) => {
+      const expired = [...rows.values()].filter((row) => row.createdAt < before).sort((a, b) => a.createdAt - b.createdAt).slice(0, limit);
+      for (const row of expired) {
+        rows.delete(row.id);
+        continued.delete(row.id);
+      }
+      return expired.length;
     },
   };
 }

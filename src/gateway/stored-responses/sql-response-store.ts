@@ -1,10 +1,25 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { isJsonObject, safeParseJson } from '../../core/json.js';
+import type { DialectInfo } from '../../store/dialect.js';
 import type { Database } from '../../store/schema.js';
-import type { ContinueClaim, ResponseStore, StoredResponse } from './response-store.js';
+import { expiredBefore, type ContinueClaim, type ResponseRetention, type ResponseStore, type StoredResponse } from './response-store.js';
+
+/** Options of {@link createSqlResponseStore}. */
+export interface SqlResponseStoreOptions {
+  /** The engine's capabilities (row locks that skip what another sweep holds); default: none. */
+  readonly dialect?: Pick<DialectInfo, 'skipLocked'>;
+  /** How long responses stay readable; default: for ever. */
+  readonly retention?: ResponseRetention;
+}
 
 /** Stored responses in the `stored_responses` table (SQLite or PostgreSQL). */
-export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
+export function createSqlResponseStore(db: Kysely<Database>, options: SqlResponseStoreOptions = {}): ResponseStore {
+  const skipLocked = options.dialect?.skipLocked ?? false;
+  // Rows past the retention read as absent, whether or not the sweep has deleted them yet.
+  const live = (eb: ExpressionBuilder<Database, 'stored_responses'>) => {
+    const cutoff = expiredBefore(options.retention);
+    return cutoff === null ? eb.lit(true) : eb('created_at', '>=', cutoff);
+  };
   return {
     async save(response) {
       await db
@@ -29,11 +44,12 @@ export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
         .set({ continued_by: by, continue_claimed_at: claim.at })
         .where('id', '=', id)
         .where('project_id', '=', projectId)
+        .where(live)
         .where('continued_at', 'is', null)
         .where((eb) => eb.or([eb('continued_by', 'is', null), eb('continue_claimed_at', 'is', null), eb('continue_claimed_at', '<', claim.staleBefore)]))
         .executeTakeFirst();
       if (claimed.numUpdatedRows > 0n) return 'claimed';
-      const row = await db.selectFrom('stored_responses').select(['continued_at']).where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+      const row = await db.selectFrom('stored_responses').select(['continued_at']).where('id', '=', id).where('project_id', '=', projectId).where(live).executeTakeFirst();
       if (row === undefined) return 'missing';
       return row.continued_at === null ? 'in_flight' : 'continued';
     },
@@ -42,7 +58,7 @@ export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
       await (outcome.done ? update.set({ continued_at: outcome.at }) : update.set({ continued_by: null })).execute();
     },
     async find(projectId, id) {
-      const row = await db.selectFrom('stored_responses').selectAll().where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+      const row = await db.selectFrom('stored_responses').selectAll().where('id', '=', id).where('project_id', '=', projectId).where(live).executeTakeFirst();
       if (row === undefined) return null;
       const conversation = safeParseJson(row.conversation);
       const response = safeParseJson(row.response);
@@ -58,6 +74,24 @@ export function createSqlResponseStore(db: Kysely<Database>): ResponseStore {
         createdAt: Number(row.created_at),
       };
       return stored;
+    },
+    async deleteCreatedBefore(before, limit) {
+      // One statement per batch, oldest first through `stored_responses_created_idx`. On PostgreSQL
+      // SKIP LOCKED lets two sweeps take disjoint rows instead of waiting on (or deadlocking with)
+      // each other; a row another sweep deleted first is simply not counted here.
+      const result = await db
+        .deleteFrom('stored_responses')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('stored_responses')
+            .select('id')
+            .where('created_at', '<', before)
+            .orderBy('created_at')
+            .limit(limit)
+            .$if(skipLocked, (qb) => qb.forUpdate().skipLocked()),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

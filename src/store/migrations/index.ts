@@ -30,6 +30,7 @@ import * as addUsageRollupsPlaygroundPerson from './202611232110_add_usage_rollu
 import * as addStoredResponsesThreadClaims from './202611232120_add_stored_responses_thread_claims.js';
 import * as addStoredResponsesClaimTime from './202611240130_add_stored_responses_claim_time.js';
 import * as createUsageKeyRollups from './202611240150_create_usage_key_rollups.js';
+import * as indexStoredResponsesCreated from './202611240500_index_stored_responses_created.js';
 
 /** Every migration by name, in order; listed in code so it works from `dist/` without a directory scan. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -64,4 +65,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '202611232120_add_stored_responses_thread_claims': addStoredResponsesThreadClaims,
   '202611240130_add_stored_responses_claim_time': addStoredResponsesClaimTime,
   '202611240150_create_usage_key_rollups': createUsageKeyRollups,
+  '202611240500_index_stored_responses_created': indexStoredResponsesCreated,
 });
