@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatCount } from './count';
-import { formatRelative, formatTime, formatUtc } from './time';
+import { formatMonth, formatRelative, formatTime, formatUtc } from './time';
 
 // Node's ICU puts a narrow no-break space before AM/PM; Chromium's formatter, which the console
 // prints like, a plain one.
@@ -61,6 +61,15 @@ describe('time', () => {
       const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ['minute', 60];
       expect(formatRelative(new Date(now + seconds * 1000).toISOString(), now)).toBe(rtf.format(Math.round(seconds / size), unit));
     }
+  });
+
+  it('should name a UTC month as en-US does', () => {
+    const intlMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month++) {
+      const iso = new Date(Date.UTC(2026, month, 1)).toISOString();
+      expect(formatMonth(iso)).toBe(intlMonth.format(new Date(iso)));
+    }
+    expect(formatMonth('2026-11-30T23:59:59Z')).toBe('November 2026');
   });
 
   it('should group counts as en-US does', () => {

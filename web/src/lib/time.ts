@@ -41,6 +41,15 @@ export function formatTime(iso: string, style: TimeStyle = 'datetime', timeZone?
   return style === 'date' ? day : style === 'time' ? clock : `${day}, ${clock}`;
 }
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** The UTC month of an ISO instant, named: "November 2026". */
+export function formatMonth(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
 /** The instant in UTC, unambiguous for support and logs: "2026-11-21 20:00:05 UTC". */
 export function formatUtc(iso: string): string {
   const date = new Date(iso);

@@ -1,3 +1,5 @@
+import { formatMonth } from '../../lib/time';
+
 /** UTC months as the billing API reads them (`YYYY-MM`), and the ISO range each covers. */
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -28,5 +30,5 @@ export function monthRange(month: string): { readonly from: string; readonly to:
 /** "November 2026", named in English the way the statement PDF names it. */
 export function monthLabel(month: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, mon - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatMonth(new Date(Date.UTC(year, mon - 1, 1)).toISOString());
 }

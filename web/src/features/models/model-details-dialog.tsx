@@ -7,6 +7,7 @@ import { AllowedBadge, CapabilityBadges, StatusBadge } from './model-badges';
 import { modelSnippets, type ModelSnippet } from './model-snippets';
 import styles from './models.module.css';
 import type { OrgModel } from './queries';
+import { formatCount } from '../../lib/count';
 
 const PRICE_LABELS: readonly { readonly key: keyof OrgModel['pricing']; readonly label: string }[] = [
   { key: 'input', label: 'Input' },
@@ -66,8 +67,8 @@ export function ModelDetailsDialog({ model, onClose }: { readonly model: OrgMode
           <dt>This organization</dt><dd><AllowedBadge model={model} /></dd>
           <dt>Kind</dt><dd>{model.kind}</dd>
           <dt>Aliases</dt><dd>{model.aliases.length === 0 ? '—' : model.aliases.map((a) => <code key={a}>{a} </code>)}</dd>
-          <dt>Context window</dt><dd className="tabular">{model.context_length.toLocaleString('en-US')} tokens</dd>
-          <dt>Output ceiling</dt><dd className="tabular">{model.max_output_tokens.toLocaleString('en-US')} tokens (default {model.default_max_output_tokens.toLocaleString('en-US')})</dd>
+          <dt>Context window</dt><dd className="tabular">{formatCount(model.context_length)} tokens</dd>
+          <dt>Output ceiling</dt><dd className="tabular">{formatCount(model.max_output_tokens)} tokens (default {formatCount(model.default_max_output_tokens)})</dd>
           <dt>Capabilities</dt><dd><CapabilityBadges model={model} /></dd>
         </dl>
         <section className={styles.section} aria-label="Prices">

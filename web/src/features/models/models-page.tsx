@@ -13,11 +13,12 @@ import { ModelDetailsDialog } from './model-details-dialog';
 import styles from './models.module.css';
 import { orgModelsQuery, type OrgModel } from './queries';
 import { searchModels } from './search-models';
+import { formatCount } from '../../lib/count';
 
 /** A token count in K; 0 (an embedding or rerank model's output) is "—", not applicable. */
 function tokens(n: number): string {
   if (n === 0) return '—';
-  return n >= 1000 ? `${(n / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}K` : String(n);
+  return n >= 1000 ? `${formatCount(Math.round(n / 100) / 10)}K` : String(n);
 }
 
 /** The catalogue as the organization sees it: search, a table, and a model's details with snippets. */

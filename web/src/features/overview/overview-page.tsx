@@ -17,10 +17,11 @@ import styles from './overview.module.css';
 import { balanceQuery, monthUsageQuery, overviewQuery, type Balance } from './queries';
 import { SpendChart } from './spend-chart';
 import { stackDays } from './stack-days';
+import { formatCount } from '../../lib/count';
 
 /** "1 request", "1,234 requests". */
 function requestsText(n: number): string {
-  return `${n.toLocaleString('en-US')} request${n === 1 ? '' : 's'}`;
+  return `${formatCount(n)} request${n === 1 ? '' : 's'}`;
 }
 
 /** Failed requests as a percentage with one decimal, from integer counts. */
@@ -111,9 +112,9 @@ function Overview({ org }: { readonly org: MeOrganization }): ReactElement {
               {usage.data ? <Money usd={usage.data.totals.cost_usd} /> : '…'}
             </Stat>
           )}
-          {canUsage && <Stat label="Requests this month" hint="Failed ones included">{overview.data ? overview.data.requests.toLocaleString('en-US') : '…'}</Stat>}
+          {canUsage && <Stat label="Requests this month" hint="Failed ones included">{overview.data ? formatCount(overview.data.requests) : '…'}</Stat>}
           {canUsage && (
-            <Stat label="Error rate" hint={overview.data ? `${overview.data.failed_requests.toLocaleString('en-US')} answered 400 or more` : undefined}>
+            <Stat label="Error rate" hint={overview.data ? `${formatCount(overview.data.failed_requests)} answered 400 or more` : undefined}>
               {overview.data ? errorRate(overview.data.failed_requests, overview.data.requests) : '…'}
             </Stat>
           )}

@@ -49,7 +49,7 @@ export function stackDays(rows: readonly UsageRow[], from: string, to: string, k
     const key = row.group ?? 'none';
     byGroup.set(key, (byGroup.get(key) ?? 0n) + parseUsdNano(row.cost_usd));
   }
-  const ranked = [...byGroup].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0].localeCompare(b[0])));
+  const ranked = [...byGroup].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
   const kept = ranked.slice(0, keep);
   const rest = ranked.slice(keep);
   const keptKeys = new Set(kept.map(([key]) => key));

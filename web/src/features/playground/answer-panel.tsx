@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Money } from '../../components/money';
 import type { ChatResult } from './chat-result';
 import styles from './playground.module.css';
+import { formatCount } from '../../lib/count';
 
 /** Props of {@link AnswerPanel}. */
 export interface AnswerPanelProps {
@@ -51,7 +52,7 @@ export function AnswerPanel({ orgId, projectId, result, requestId, running, erro
           <dt>Model</dt><dd>{result.model ?? '—'}</dd>
           <dt>Finish</dt><dd>{result.finishReason ?? '—'}</dd>
           <dt>Tokens</dt>
-          <dd className="tabular">{usage === null ? '—' : `${usage.promptTokens.toLocaleString('en-US')} in, ${usage.completionTokens.toLocaleString('en-US')} out, ${usage.totalTokens.toLocaleString('en-US')} total`}</dd>
+          <dd className="tabular">{usage === null ? '—' : `${formatCount(usage.promptTokens)} in, ${formatCount(usage.completionTokens)} out, ${formatCount(usage.totalTokens)} total`}</dd>
           <dt>Cost</dt><dd data-testid="answer-cost"><Money usd={usage?.cost ?? null} empty="not reported" /></dd>
         </dl>
       )}

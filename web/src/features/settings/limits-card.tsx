@@ -8,8 +8,8 @@ import { parseUsdNano } from '../../lib/money';
 import { LimitBox } from './limit-box';
 import { limitsQuery, useSetBudget, useUpdateLimits } from './queries';
 import styles from './settings.module.css';
+import { formatCount } from '../../lib/count';
 
-const count = new Intl.NumberFormat('en-US');
 
 /** The project's rpm, tpm and monthly budget: null (no limit) and 0 (blocked) shown differently. */
 export function LimitsCard({ projectId }: { readonly projectId: string }): ReactElement {
@@ -31,7 +31,7 @@ export function LimitsCard({ projectId }: { readonly projectId: string }): React
             param="rpm"
             value={data.rpm === null ? null : String(data.rpm)}
             blocked={data.rpm === 0}
-            display={`${count.format(data.rpm ?? 0)} / min`}
+            display={`${formatCount(data.rpm ?? 0)} / min`}
             help={data.rpm === null ? 'Requests are not limited per minute.' : 'More requests in a minute are refused with 429.'}
             canEdit={data.abilities.manage_limits}
             kind="integer"
@@ -45,7 +45,7 @@ export function LimitsCard({ projectId }: { readonly projectId: string }): React
             param="tpm"
             value={data.tpm === null ? null : String(data.tpm)}
             blocked={data.tpm === 0}
-            display={`${count.format(data.tpm ?? 0)} / min`}
+            display={`${formatCount(data.tpm ?? 0)} / min`}
             help={data.tpm === null ? 'Tokens are not limited per minute.' : 'Requests past this many tokens in a minute are refused with 429.'}
             canEdit={data.abilities.manage_limits}
             kind="integer"

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { formatTime } from '../../lib/time';
+import { formatMonth, formatTime } from '../../lib/time';
 import type { Granularity, Metric } from './search';
 import type { ChartData } from './series';
 import styles from './usage.module.css';
@@ -16,7 +16,7 @@ const SERIES_CLASS = [styles.s0, styles.s1, styles.s2, styles.s3, styles.s4, sty
 /** A bucket's start as the API means it: a UTC hour, day or month. */
 export function bucketLabel(start: string, granularity: Granularity): string {
   if (granularity === 'hour') return `${formatTime(start, 'datetime', 'UTC').replace(/:00 /, ' ')} UTC`;
-  if (granularity === 'month') return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(start));
+  if (granularity === 'month') return formatMonth(start);
   return formatTime(start, 'date', 'UTC');
 }
 
