@@ -4,7 +4,7 @@
 // 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
-//                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--keep]
+//                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist') };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -32,6 +32,7 @@ function parseArgs(argv) {
       case '--ramp-ms': o.rampMs = Number(v()); break;
       case '--targets': o.targets = v().split(','); break;
       case '--keep': o.keep = true; break;
+      case '--dist': o.dist = resolve(v()); break;
       case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
       case '--client': o.client = true; break;
       case '--floor': o.floor = true; break;
@@ -149,14 +150,14 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
-function cli(dir, database, ...argv) {
-  const out = spawnSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...argv, '--database', database], { cwd: dir, encoding: 'utf8' });
+function cli(dist, dir, database, ...argv) {
+  const out = spawnSync(process.execPath, [join(dist, 'cli/main.js'), ...argv, '--database', database], { cwd: dir, encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`tf-gateway ${argv.join(' ')}: ${out.stderr}`);
   return JSON.parse(out.stdout);
 }
 
 async function runAll(o) {
-  if (o.targets.includes('tf') && !existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('run npm run build first');
+  if (o.targets.includes('tf') && !existsSync(join(o.dist, 'cli/main.js'))) throw new Error('run npm run build first');
   const dir = mkdtempSync(join(tmpdir(), 'tf-held-'));
   const children = [];
   const start = (cmd, argv, options = {}) => {
@@ -204,11 +205,11 @@ http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_
 models:
   - {id: bench/mini, kind: chat, aliases: [gpt-4o-mini], contextLength: 128000, maxOutputTokens: 4096, defaultMaxOutputTokens: 256, pricing: {input: "0.15", output: "0.60"}, provider: mock, upstreamModel: mock-model}
 `);
-      const org = cli(dir, database, 'admin', 'org', 'create', '--name', 'bench').id;
-      const project = cli(dir, database, 'admin', 'project', 'create', '--org', org, '--name', 'bench').id;
-      const key = cli(dir, database, 'admin', 'key', 'create', '--project', project, '--name', 'bench').secret;
-      cli(dir, database, 'admin', 'credit', '--org', org, '--amount', '100000.00');
-      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, join(ROOT, 'dist/cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database], {
+      const org = cli(o.dist, dir, database, 'admin', 'org', 'create', '--name', 'bench').id;
+      const project = cli(o.dist, dir, database, 'admin', 'project', 'create', '--org', org, '--name', 'bench').id;
+      const key = cli(o.dist, dir, database, 'admin', 'key', 'create', '--project', project, '--name', 'bench').secret;
+      cli(o.dist, dir, database, 'admin', 'credit', '--org', org, '--amount', '100000.00');
+      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, join(o.dist, 'cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database], {
         cwd: dir, env: { ...process.env, TF_LOG_LEVEL: 'warn' },
       });
       await waitFor(`http://127.0.0.1:${port}/health/ready`);

@@ -14,6 +14,7 @@ import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
 import { missingDefaults } from './relay-passthrough-json.js';
 import { SseWriter } from './sse-response.js';
+import { usageChunkLayout, withUsageCost } from './usage-chunk-layout.js';
 
 /**
  * Streaming passthrough for OpenAI-style SSE (chat and legacy completions). Chunks are forwarded
@@ -126,11 +127,13 @@ class PassthroughStreamRelay implements SseFrameVisitor {
         const onData = (chunk: Buffer) => {
           if (this.writer.isClosed) return settle(null);
           this.reader.feed(chunk, this);
-          this.write();
-          if (this.stopped || this.writer.isClosed) return settle(null);
-          // Out now rather than at the end of the tick: nothing else can join this read's events
-          // (the closing write after [DONE] still joins the last read's, above).
-          this.writer.flush();
+          if (this.stopped || this.writer.isClosed) {
+            // Queued: the closing write after [DONE] may still join the last read's events.
+            this.write();
+            return settle(null);
+          }
+          // Out now rather than at the end of the tick: nothing else can join this read's events.
+          this.writeNow();
           if (this.writer.needsDrain) {
             // Backpressure: the upstream is read again once the client's socket has room.
             upstream.pause();
@@ -204,12 +207,20 @@ class PassthroughStreamRelay implements SseFrameVisitor {
     this.handle(event.data);
   }
 
-  /** Write what the events of this read produced, as one piece. */
+  /** Queue what the events of this read produced, as one piece. */
   private write(): void {
     const bytes = this.out.take();
     if (bytes === null) return;
     this.ctx.record.markFirstByte();
     this.writer.sendBytes(bytes);
+  }
+
+  /** Write what this read produced (with anything queued before it) to the socket now. */
+  private writeNow(): void {
+    const bytes = this.out.take();
+    if (bytes === null) return this.writer.flush();
+    this.ctx.record.markFirstByte();
+    this.writer.writeBytes(bytes);
   }
 
   private keepUnparsed(raw: string | Buffer, size: number): void {
@@ -230,6 +241,7 @@ class PassthroughStreamRelay implements SseFrameVisitor {
       this.out.text(`data: ${replaceTopLevelModel(data, ctx.answerModel)}\n\n`);
       return;
     }
+    if (this.extras === null && defaults === undefined && this.usageChunk(data)) return;
     const parsed = safeParseJson(data);
     if (!parsed.ok || !isJsonObject(parsed.value)) {
       this.failure = new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${ctx.provider.id} sent an invalid stream chunk.`);
@@ -272,6 +284,31 @@ class PassthroughStreamRelay implements SseFrameVisitor {
     this.write();
     this.ctx.record.markFirstByte();
     this.writer.hold(text);
+  }
+
+  /**
+   * The usage chunk the common way (see {@link usageChunkLayout}): only its usage object is parsed
+   * and `cost` is spliced into the upstream's text, which otherwise goes out as sent, as every other
+   * chunk does. False, with nothing done, when the chunk must take the parsing path of {@link handle}.
+   */
+  private usageChunk(data: string): boolean {
+    const layout = usageChunkLayout(data);
+    if (layout === null || (!this.includeUsage && layout.hasChoices)) return false;
+    const parsed = safeParseJson(data.slice(layout.usageStart, layout.usageEnd + 1));
+    const usage = parsed.ok ? decodeOpenAIUsage(parsed.value) : null;
+    if (usage === null) return false;
+    this.reportedUsage = usage;
+    // A closing chunk, if one is still needed, takes its id and created from this one.
+    this.lastRaw = data;
+    const cost = this.ctx.meter(usage);
+    // A usage-only chunk the client did not ask for is dropped.
+    if (!this.includeUsage) return true;
+    const text = `data: ${replaceTopLevelModel(withUsageCost(data, layout, cost), this.ctx.answerModel)}\n\n`;
+    // Held until the entry is durable, after what this read produced before it (as in handle).
+    this.write();
+    this.ctx.record.markFirstByte();
+    this.writer.hold(text);
+    return true;
   }
 }
 

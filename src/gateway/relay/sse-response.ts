@@ -92,6 +92,21 @@ export class SseWriter {
     return this.queued(this.pendingSize);
   }
 
+  /**
+   * {@link sendBytes} and {@link flush} in one, for a relay that writes each upstream read as it is
+   * framed: with nothing queued or held, the bytes go to the socket without being queued (no array,
+   * no end-of-tick callback per read).
+   */
+  writeBytes(bytes: Buffer): void {
+    if (this.isClosed) return;
+    if (this.pending !== '' || this.pendingBytes !== null || this.held !== '') {
+      this.sendBytes(bytes);
+      return this.flush();
+    }
+    this.wrote = true;
+    if (!this.res.writableEnded) this.res.write(bytes);
+  }
+
   private queued(size: number): boolean {
     if (size >= FLUSH_AT) {
       this.flush();
