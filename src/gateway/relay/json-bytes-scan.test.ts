@@ -33,6 +33,11 @@ describe('bytesMayNeedParsing', () => {
     '[1,2]',
     'not json',
     '{"usage":null,"x":{"usage":3}}',
+    // Near misses of the keys (the scan looks for their tails, then checks what precedes).
+    '{"terror":1,"reusage":{"a":1},"usage":null}',
+    '{"rror":1,"sage":2,"e":"rror","x":"usage\\"}',
+    '{"x":"\\"usage\\"","usage":null}',
+    '{"x":"\\\\","error":null}',
   ];
 
   it('agrees with the string check on every case, alone and among other events of one read', () => {
