@@ -34,7 +34,8 @@ beforeAll(async () => {
       const scenario = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]!.content;
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.socket?.setNoDelay(true);
-      const bytes = Buffer.from(`data: ${CONTENT('Grüße')}\n\ndata: ${CONTENT(' 😀')}\n\ndata: ${USAGE_CHUNKS[scenario]}\n\ndata: [DONE]\n\n`);
+      const usageEvent = scenario === 'none' ? '' : `data: ${USAGE_CHUNKS[scenario]}\n\n`;
+      const bytes = Buffer.from(`data: ${CONTENT('Grüße')}\n\ndata: ${CONTENT(' 😀')}\n\n${usageEvent}data: [DONE]\n\n`);
       for (let i = 0; i < bytes.length; i += 5) {
         res.write(bytes.subarray(i, i + 5));
         if (i % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -105,6 +106,17 @@ describe('the usage chunk of a relayed stream', () => {
     const row = await logged(requestId);
     expect(row).toMatchObject({ inputTokens: 7, outputTokens: 11, usageSource: 'reported' });
     expect(row!.costNano).toBe(7500n);
+  });
+
+  it('should estimate from the forwarded text when the upstream reports no usage, and name the stream in its own usage chunk', async () => {
+    const { events, requestId } = await streamEvents('none', true);
+    expect(events).toHaveLength(4);
+    const usageChunk = JSON.parse(events[2]!) as { id: string; created: number; model: string; usage: { completion_tokens: number; cost: string } };
+    // id and created come from the last chunk the upstream sent, which was forwarded unparsed.
+    expect(usageChunk).toMatchObject({ id: 'c1', created: 1, model: 'acme/chat' });
+    expect(usageChunk.usage.completion_tokens).toBeGreaterThan(0);
+    const row = await logged(requestId);
+    expect(row).toMatchObject({ usageSource: 'estimated', outputTokens: usageChunk.usage.completion_tokens });
   });
 
   it('should keep the content of a usage-carrying chunk the client did not ask usage for, without the usage', async () => {
