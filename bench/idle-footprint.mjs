@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // Memory of a started gateway: `serve --demo` on a fresh SQLite file, as `npm start` runs it.
 //
-//   npm run build && node bench/idle-footprint.mjs [--settle-ms 15000] [--node-flags '--max-semi-space-size=8'] [--dist DIR]
+//   npm run build && node bench/idle-footprint.mjs [--settle-ms 20000] [--node-flags '--max-semi-space-size=8'] [--dist DIR]
+//     [--requests N] [--modules]
 //
 // --dist runs another build (a copy of dist/, e.g. of an earlier commit) for before/after runs.
+// --requests N: after the first request, N more one at a time (c1; the prompt is counted, the
+//   answer encoded): latency p50/p99 and the gateway's CPU per request (all its threads), then RSS again.
+// --modules: loads bench/lib/trace-modules.mjs into the gateway and prints, per state, how many
+//   modules it has loaded and their source size, and the largest packages.
 //
 // Prints RSS and what it is made of when idle after start, and again after one chat request to the
 // simulator (which loads the o200k tokenizer and starts the billing thread): the pages of the node
@@ -19,14 +24,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
-// 15 s: the gateway collects its start-up garbage once it has been idle for 10 s (src/server/idle-collection.ts).
-let settleMs = 15000;
+// 20 s: the gateway collects its garbage once two 5 s windows in a row were idle (src/server/idle-collection.ts), 10-15 s after the last activity.
+let settleMs = 20000;
 let nodeFlags = ['--max-semi-space-size=8'];
 let dist = join(ROOT, 'dist');
+let requests = 0;
+let traceModules = false;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--settle-ms') settleMs = Number(argv[++i]);
   else if (argv[i] === '--node-flags') nodeFlags = argv[++i].split(' ').filter(Boolean);
   else if (argv[i] === '--dist') dist = resolve(argv[++i]);
+  else if (argv[i] === '--requests') requests = Number(argv[++i]);
+  else if (argv[i] === '--modules') traceModules = true;
   else {
     process.stderr.write(`idle-footprint: unknown argument ${argv[i]}\n`);
     process.exit(2);
@@ -36,9 +45,11 @@ for (let i = 0; i < argv.length; i++) {
 const MiB = 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'tf-idle-'));
 const port = 18600 + Math.floor(Math.random() * 300);
-const child = spawn(process.execPath, [...nodeFlags, join(dist, 'cli/main.js'), 'serve', '--demo', '--port', String(port), '--database', `sqlite:${join(dir, 'gw.db')}`], {
+const moduleLog = join(dir, 'modules.txt');
+const traceFlags = traceModules ? ['--import', join(ROOT, 'bench/lib/trace-modules.mjs')] : [];
+const child = spawn(process.execPath, [...nodeFlags, ...traceFlags, join(dist, 'cli/main.js'), 'serve', '--demo', '--port', String(port), '--database', `sqlite:${join(dir, 'gw.db')}`], {
   cwd: dir,
-  env: { ...process.env, TF_LOG_LEVEL: 'warn' },
+  env: { ...process.env, TF_LOG_LEVEL: 'warn', ...(traceModules ? { TF_TRACE_MODULES: moduleLog } : {}) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let stdout = '';
@@ -62,6 +73,28 @@ function post(path, key, body) {
 const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
 const rss = () => Number(status().match(/VmRSS:\s+(\d+)/)[1]) * 1024;
 const threads = () => Number(status().match(/Threads:\s+(\d+)/)[1]);
+/** CPU time of the gateway process (all threads), µs. */
+function cpuMicros() {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime + stime, in clock ticks of 10 ms
+}
+
+/** Modules loaded so far (from the trace log): count, source size, and the largest packages. */
+function loadedModules() {
+  const lines = readFileSync(moduleLog, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+  const byPackage = new Map();
+  for (const [size, url] of lines) {
+    const path = url.replace(/^file:\/\//, '');
+    const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (path.includes('/dist/') ? 'dist (the gateway)' : path);
+    const entry = byPackage.get(pkg) ?? { count: 0, size: 0 };
+    entry.count += 1;
+    entry.size += Number(size);
+    byPackage.set(pkg, entry);
+  }
+  const size = lines.reduce((sum, [chars]) => sum + Number(chars), 0);
+  const top = [...byPackage].sort((a, b) => b[1].size - a[1].size).slice(0, 8);
+  return `${lines.length} modules, ${(size / 1024).toFixed(0)} KB of source; largest: ${top.map(([p, e]) => `${p} ${(e.size / 1024).toFixed(0)} KB (${e.count})`).join(', ')}`;
+}
 
 /** RSS of file-backed mappings (the node binary's code and data pages, shared libraries, native addons). */
 function fileBacked() {
@@ -88,7 +121,8 @@ async function sample(state) {
   const newSpace = space('nodejs_heap_space_size_total_bytes', 'new');
   const external = metric('nodejs_external_memory_bytes');
   const files = fileBacked();
-  return { state, total, files, heapUsed, heapTotal, newSpace, external, threads: threads(), other: total - files - heapTotal - external };
+  const modules = traceModules ? loadedModules() : null;
+  return { state, total, files, heapUsed, heapTotal, newSpace, external, threads: threads(), other: total - files - heapTotal - external, modules };
 }
 
 try {
@@ -108,10 +142,30 @@ try {
   if (answer.status !== 200) throw new Error(`chat answered ${answer.status}: ${answer.body}`);
   await new Promise((r) => setTimeout(r, settleMs));
   rows.push(await sample('after one request'));
+  let latency = '';
+  if (requests > 0) {
+    // A prompt of a few sentences, different each time (no cache helps), answered with up to 64 tokens.
+    const times = [];
+    const cpuBefore = cpuMicros();
+    for (let i = 0; i < requests; i++) {
+      const content = `Request ${i}: summarise what a gateway does with the prompt, the answer and the bill, in plain words.`;
+      const t0 = performance.now();
+      const r = await post('/v1/chat/completions', key, { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content }] });
+      times.push(performance.now() - t0);
+      if (r.status !== 200) throw new Error(`chat answered ${r.status}: ${r.body}`);
+    }
+    const cpu = (cpuMicros() - cpuBefore) / requests;
+    times.sort((a, b) => a - b);
+    const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+    latency = `; ${requests} more at c1: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, gateway CPU ${cpu.toFixed(0)} µs per request`;
+    await new Promise((r) => setTimeout(r, settleMs));
+    rows.push(await sample(`after ${requests + 1} requests`));
+  }
   const f = (n) => (n / MiB).toFixed(1);
-  process.stdout.write(`\n${dist}: node ${process.version} ${nodeFlags.join(' ')}; first chat request answered in ${firstMs.toFixed(0)} ms\n\n`);
+  process.stdout.write(`\n${dist}: node ${process.version} ${nodeFlags.join(' ')}; first chat request answered in ${firstMs.toFixed(0)} ms${latency}\n\n`);
   process.stdout.write('| state | RSS MiB | node binary + libraries (file pages) | V8 heap used | V8 heap total | of which new space | external | threads | rest (malloc, worker isolates, SQLite, stacks) |\n|---|---|---|---|---|---|---|---|---|\n');
   for (const r of rows) process.stdout.write(`| ${r.state} | ${f(r.total)} | ${f(r.files)} | ${f(r.heapUsed)} | ${f(r.heapTotal)} | ${f(r.newSpace)} | ${f(r.external)} | ${r.threads} | ${f(r.other)} |\n`);
+  for (const r of rows) if (r.modules !== null) process.stdout.write(`\n${r.state}: ${r.modules}\n`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

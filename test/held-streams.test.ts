@@ -61,7 +61,7 @@ models:
     const texts = await Promise.all(streams.filter((s) => s !== leaver).map((s) => s.rest));
     expect(texts.every((t) => t.includes('"content":"hello"') && t.trimEnd().endsWith('data: [DONE]'))).toBe(true);
 
-    // The leaver's entry is written once its delivered text is counted (on the tokenizer thread).
+    // The leaver's entry is written once its delivered text is counted (the tokenizer estimates it).
     await expect
       .poll(async () => {
         await gw.gateway.flushRequestLog();

@@ -1,13 +1,12 @@
 import { countTokens } from '../protocol/token-count.js';
 
-// Counting (tokenizer thread, segments, the main-thread fallback) lives in protocol/ so the
-// simulator can use it too.
-export { countInSlices, segmentText } from '../protocol/token-count.js';
+// Counting (segments, slices of the event loop) lives in protocol/ so the simulator can use it too.
+export { segmentText } from '../protocol/token-count.js';
 
 /**
  * Estimate the tokens of some texts with the o200k tokenizer. Used when an upstream reports no
  * usage (a broken stream, a server that sends none; such records say `usage_source: estimated`),
- * and by `count_tokens`. Counted off the event loop (`protocol/token-count.ts`).
+ * and by `count_tokens`. Counted in slices of the event loop (`protocol/token-count.ts`).
  */
 export function estimateTokens(texts: readonly string[]): Promise<number> {
   return countTokens(texts);

@@ -8,7 +8,7 @@ import { authenticate, type Credentials } from './internal/authenticate.js';
 import type { ConsoleContext, ConsoleDeps } from './internal/console-context.js';
 import { consoleErrorHandler, encodeConsoleError } from './internal/error-envelope.js';
 import type { ConsoleRoute } from './internal/route.js';
-import { CONSOLE_ROUTES } from './console-routes.js';
+import { CONSOLE_ROUTE_PATHS } from './console-route-paths.js';
 import { registerPaymentPages } from './payments/payment-pages.js';
 import { createPaymentsRuntime } from './payments/payments-runtime.js';
 
@@ -64,12 +64,13 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
       scope.addHook('onRequest', async (request) => {
         credentials.set(request, await authenticate(request, ctx));
       });
-      for (const route of CONSOLE_ROUTES) {
+      for (const [method, url] of CONSOLE_ROUTE_PATHS) {
+        const key = `${method} ${url}`;
         scope.route({
-          method: route.method,
-          url: route.url,
+          method,
+          url,
           bodyLimit: deps.bodyLimitBytes ?? 64 * 1024,
-          handler: (request, reply) => handle(route, ctx, credentials.get(request) ?? null, request, reply),
+          handler: async (request, reply) => handle(await routeFor(key), ctx, credentials.get(request) ?? null, request, reply),
         });
       }
     },
@@ -77,6 +78,17 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
   );
   // The top-up page and the Stripe webhook live outside /api (own scopes, own body parsing).
   await registerPaymentPages(app, ctx);
+}
+
+let routeTable: Promise<Map<string, ConsoleRoute>> | null = null;
+
+/** The route for `METHOD /url`, from the route modules, imported with the first `/api` request (see console-route-paths.ts). */
+async function routeFor(key: string): Promise<ConsoleRoute> {
+  routeTable ??= import('./console-routes.js').then(({ CONSOLE_ROUTES }) => new Map(CONSOLE_ROUTES.map((route) => [`${route.method} ${route.url}`, route])));
+  const route = (await routeTable).get(key);
+  // console-route-paths.test.ts keeps both lists equal; a mismatch is a build defect, not a caller's.
+  if (route === undefined) throw new Error(`console route ${key} is listed in console-route-paths.ts but not in CONSOLE_ROUTES`);
+  return route;
 }
 
 /** Guard (CSRF, authentication), then run the route and send its result. */

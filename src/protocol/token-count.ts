@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { loadTokenizer } from './tokenizer.js';
-import { SEGMENT_CHARS, TokenizerThread } from './tokenizer-thread.js';
 
-const thread = new TokenizerThread();
+/** Longest text handed to the tokenizer at once, characters (see {@link segmentText}). */
+export const SEGMENT_CHARS = 256;
 
 /** Special-token text such as `<|endoftext|>` in a prompt is ordinary text; the tokenizer's default would throw. */
 const COUNT_OPTIONS = { disallowedSpecial: new Set<string>() };
@@ -30,18 +30,13 @@ export function* segmentText(text: string): Generator<string> {
 }
 
 /**
- * The o200k tokens of some texts, summed. Counted on the tokenizer thread, so however large the
- * texts the event loop that serves requests is not held; without the thread, on the main thread in
- * slices of about {@link SLICE_MS} ms, so `/health` and other requests are served in between.
+ * The o200k tokens of some texts, summed, counted on the main thread in slices of about
+ * {@link SLICE_MS} ms, so however large the texts `/health` and other requests are served in between.
+ * The main thread owns the only copy of the tokenizer (the simulator encodes its output with it
+ * too): a counting thread held a second copy (≈65 MiB plus an isolate) and a round trip per count
+ * cost more than the count of an ordinary prompt (bench/README.md, idle footprint).
  */
 export async function countTokens(texts: readonly string[]): Promise<number> {
-  const present = texts.filter((text) => text !== '');
-  if (present.length === 0) return 0;
-  return (await thread.count(present)) ?? countInSlices(present);
-}
-
-/** Count on the main thread, yielding to the event loop every {@link SLICE_MS} ms. */
-export async function countInSlices(texts: readonly string[]): Promise<number> {
   let total = 0;
   let sliceStart = performance.now();
   for (const text of texts) {

@@ -7,7 +7,7 @@ export const IDLE_WINDOW_MS = 5_000;
 const IDLE_CPU_US = IDLE_WINDOW_MS * 50;
 
 /**
- * One full garbage collection whenever the process turns idle: after start-up and after each busy
+ * A full garbage collection (two in a row, see `compactingGc`) whenever the process turns idle: after start-up and after each busy
  * period, once two 5 s windows in a row used under 5 % of a core. V8 grows the young generation to its maximum
  * under allocation (start-up alone does it: 16 MiB with `npm start`'s `--max-semi-space-size=8`) and
  * keeps it, and old space keeps the garbage of the last burst, until enough allocation triggers a
@@ -45,6 +45,9 @@ function compactingGc(gc: () => void): () => void {
   return () => {
     v8.setFlagsFromString('--optimize-for-size');
     try {
+      // Twice: the second collection compacts what the first left on partly emptied pages (idle RSS
+      // of `serve --demo` ≈90 → ≈84 MiB, old space committed 32 → 27 MiB; a third adds ≈1 MiB).
+      gc();
       gc();
     } finally {
       v8.setFlagsFromString('--no-optimize-for-size');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import { loadUndici } from '../core/load-undici.js';
 import type { Database } from '../store/schema.js';
 import { claimDueDeliveries, deleteOldDeliveries, recordAttempt, type ClaimedDelivery } from './delivery-queue.js';
 import { postWebhook } from './post-webhook.js';
@@ -56,7 +57,7 @@ export class WebhookDeliveryWorker {
   readonly #retentionEveryMs: number;
   readonly #onError: (error: unknown, what: string) => void;
   readonly #allowPrivate: boolean;
-  readonly #agent: Agent;
+  #agent: Agent | null = null;
   readonly #inFlight = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
   #polling: Promise<void> | null = null;
@@ -75,8 +76,13 @@ export class WebhookDeliveryWorker {
     this.#retentionEveryMs = options.retentionEveryMs ?? 3_600_000;
     this.#onError = options.onError ?? (() => undefined);
     this.#allowPrivate = options.allowPrivateNetworks ?? false;
+  }
+
+  /** The connection pool, opened with the first delivery (most gateways send none: undici loads then). */
+  #dispatcher(): Agent {
     // Names are checked after resolution, at connect time, so DNS cannot point a delivery inward.
-    this.#agent = new Agent({ connect: { timeout: 10_000, ...(this.#allowPrivate ? {} : { lookup: publicOnlyLookup }) }, keepAliveTimeout: 4_000 });
+    this.#agent ??= new (loadUndici().Agent)({ connect: { timeout: 10_000, ...(this.#allowPrivate ? {} : { lookup: publicOnlyLookup }) }, keepAliveTimeout: 4_000 });
+    return this.#agent;
   }
 
   /** Start polling. */
@@ -96,7 +102,9 @@ export class WebhookDeliveryWorker {
     this.#timer = null;
     await this.#polling;
     await Promise.allSettled([...this.#inFlight]);
-    await this.#agent.close().catch(() => undefined);
+    const agent = this.#agent;
+    this.#agent = null;
+    await agent?.close().catch(() => undefined);
   }
 
   /** Run one poll now: claim what is due and wait until those attempts end (tests, operator tools). */
@@ -152,7 +160,7 @@ export class WebhookDeliveryWorker {
     const at = this.#now();
     const headers = await signWebhook({ id: delivery.eventId, timestampMs: at, body: delivery.payload, secrets: delivery.secrets });
     const sent = performance.now();
-    const result = await postWebhook({ url: delivery.url, headers, body: delivery.payload, timeoutMs: this.#timeoutMs, dispatcher: this.#agent, allowPrivate: this.#allowPrivate });
+    const result = await postWebhook({ url: delivery.url, headers, body: delivery.payload, timeoutMs: this.#timeoutMs, dispatcher: this.#dispatcher(), allowPrivate: this.#allowPrivate });
     const attempt = { latencyMs: Math.round(performance.now() - sent), responseBody: result.responseBody };
     const attempts = delivery.attempts + 1;
     const done = this.#now();

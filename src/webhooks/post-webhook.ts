@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from '../core/load-undici.js';
 import { isPrivateAddress, privateAddressMessage } from './receiver-address-guard.js';
 
 /** What one POST to a receiver returned. */
@@ -58,7 +59,7 @@ export async function postWebhook(input: {
   const host = new URL(input.url).hostname.replace(/^\[|\]$/g, '');
   if (!input.allowPrivate && isPrivateAddress(host)) return { status: null, error: privateAddressMessage(host, host), responseBody: null };
   try {
-    const res = await request(input.url, {
+    const res = await loadUndici().request(input.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'tf-gateway-webhooks/1', ...input.headers },
       body: input.body,

@@ -99,7 +99,7 @@ async function streamViaIr(session: InferenceSession, ctx: RelayContext, target:
   const streamChat = target.provider.streamChat;
   if (!streamChat) throw unsupported(target);
   const ir = decodeMessagesRequest(body, target.version.upstreamModel);
-  // message_start carries the prompt's tokens: the estimate (counted on the tokenizer thread) runs
+  // message_start carries the prompt's tokens: the estimate (counted in slices of the event loop) runs
   // while the upstream is called, for upstreams that report none up front.
   const estimating = ctx.estimatePromptTokens();
   const events = await streamChat.call(target.provider, ir, { requestId: session.record.id, signal: session.signal });

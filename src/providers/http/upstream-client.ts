@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import { GatewayError } from '../../core/errors.js';
+import { loadUndici } from '../../core/load-undici.js';
 import type { UpstreamTimeouts } from '../../config/catalogue-types.js';
 import type { CallSignal } from '../provider.js';
 import { ConnectionGate } from './connection-gate.js';
@@ -83,13 +84,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   // No silent queue: without a limit the pool opens a connection per call in flight (a held stream
   // keeps one); with a limit, calls past it wait in the gate, bounded and measured, never in undici.
   const gate = options.gate ?? (maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000));
-  const pool = new Pool(baseUrl.origin, {
-    keepAliveTimeout: 30_000,
-    connections: maxConnections,
-    connect: { timeout: options.timeouts.connectMs },
-    headersTimeout: options.timeouts.headersMs,
-    bodyTimeout: options.timeouts.idleMs,
-  });
+  // Opened on the first call: a catalogue names upstreams a gateway may never call (undici itself loads then).
+  let openPool: Pool | null = null;
+  const pool = (): Pool =>
+    (openPool ??= new (loadUndici().Pool)(baseUrl.origin, {
+      keepAliveTimeout: 30_000,
+      connections: maxConnections,
+      connect: { timeout: options.timeouts.connectMs },
+      headersTimeout: options.timeouts.headersMs,
+      bodyTimeout: options.timeouts.idleMs,
+    }));
   const staticHeaders: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...options.headers };
   const paths = new Map<string, string>();
 
@@ -98,7 +102,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       if (gate !== null) await enterGate(gate, signal);
       let res;
       try {
-        res = await pool.request({
+        res = await pool().request({
           path: pathFor(path),
           method: 'POST',
           headers: headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId },
@@ -131,12 +135,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const sent = headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
       const dispatch = () =>
         new Promise<UpstreamTextResponse>((resolve, reject) => {
-          pool.dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
+          pool().dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
         });
       if (gate === null) return dispatch();
       return enterGate(gate, signal).then(() => dispatch().finally(() => gate.release()));
     },
-    close: () => pool.close(),
+    close: () => openPool?.close() ?? Promise.resolve(),
   };
 
   function pathFor(path: string): string {

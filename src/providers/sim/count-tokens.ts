@@ -31,7 +31,7 @@ export function countTextTokens(text: string): number {
 /**
  * Prompt tokens of a chat request, counted the way OpenAI does: every message's text plus a fixed
  * per-message overhead, images at a flat price, tool definitions as their JSON text. Inputs are
- * the caller's and may be huge: they are counted off the event loop (`protocol/token-count.ts`),
+ * the caller's and may be huge: they are counted in slices of the event loop (`protocol/token-count.ts`),
  * where counting 100,000 characters here held every other request for seconds.
  */
 export async function countChatPromptTokens(request: IrChatRequest): Promise<number> {

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// What a started gateway does not load until it is used (the idle footprint, bench/README.md), and
+// that the first call of each kind still answers: the console's route modules load with the first
+// /api request, the o200k tokenizer with the first counted request, undici with the first upstream
+// call. Run on the built CLI with the module trace of bench/idle-footprint.mjs --modules.
+
+const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const TRACE = fileURLToPath(new URL('../bench/lib/trace-modules.mjs', import.meta.url));
+
+let dir: string;
+let proc: ChildProcessWithoutNullStreams;
+let url = '';
+let out = '';
+const loaded = () => readFileSync(join(dir, 'modules.txt'), 'utf8');
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error('dist/cli/main.js is missing: run `npm run build` first (npm test does).');
+  dir = mkdtempSync(join(tmpdir(), 'tf-lazy-'));
+  proc = spawn(process.execPath, ['--import', TRACE, BIN, 'serve', '--demo', '--port', '0', '--database', `sqlite:${join(dir, 'gw.db')}`], {
+    env: { ...process.env, TF_LOG_LEVEL: 'info', TF_TRACE_MODULES: join(dir, 'modules.txt') },
+  });
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !/demo is running[\s\S]*\n\n/.test(out)) await new Promise((r) => setTimeout(r, 50));
+  url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
+  if (url === '') throw new Error(`serve did not start:\n${out}`);
+}, 40_000);
+afterAll(() => {
+  proc?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a started gateway', () => {
+  it('should not load the console routes, the tokenizer or undici before they are used, and answer their first calls', { timeout: 60_000 }, async () => {
+    const atStart = loaded();
+    expect(atStart).toContain('/dist/server/build-server.js');
+    expect(atStart).not.toMatch(/\/dist\/console\/[\w-]+\/routes\.js/);
+    expect(atStart).not.toContain('/node_modules/gpt-tokenizer/');
+    expect(atStart).not.toContain('/node_modules/undici/');
+
+    // The first console request: sign in with the printed demo account, then read /api/me.
+    const [, email, password] = /sign in as (\S+) \/ (\S+)/.exec(out) ?? [];
+    const signIn = await fetch(`${url}/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status).toBe(200);
+    const me = await fetch(`${url}/api/me`, { headers: { cookie: signIn.headers.get('set-cookie')!.split(';')[0]! } });
+    expect(JSON.stringify(await me.json())).toContain('Demo');
+    expect(loaded()).toMatch(/\/dist\/console\/sessions\/routes\.js/);
+
+    // The first counted request: the simulator's usage is the tokenizer's count.
+    const key = /API key:\s+(sk-tf-\S+)/.exec(out)?.[1];
+    const chat = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hello there' }] }),
+    });
+    expect(chat.status).toBe(200);
+    // "Hello there" is 2 o200k tokens, plus 3 per message and 3 to prime the reply.
+    expect(((await chat.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens).toBe(8);
+    expect(loaded()).toContain('/node_modules/gpt-tokenizer/');
+    // The demo calls no HTTP upstream and sends no webhook.
+    expect(loaded()).not.toContain('/node_modules/undici/');
+  });
+});
