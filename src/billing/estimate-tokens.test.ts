@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTokenizer } from '../protocol/tokenizer.js';
-import { estimateTokens, segmentText } from './estimate-tokens.js';
+import { countInSlices, estimateTokens, segmentText } from './estimate-tokens.js';
 
 const WORDS = 'the quick brown fox jumps over a lazy dog while 17 zebras calculate, "quietly";  then\nnewlines   and spaces'.split(' ');
 const prose = (chars: number) => {
@@ -10,10 +10,13 @@ const prose = (chars: number) => {
 };
 
 describe('estimateTokens', () => {
-  it('should count prose exactly as the tokenizer does on the whole text, counted in segments', async () => {
+  it('should count prose exactly as the tokenizer does on the whole text, on the thread and on the main thread', async () => {
     const text = prose(20_000);
+    // Before anything loads the tokenizer on this thread, counts go to the tokenizer thread.
+    const counted = await estimateTokens([text]);
     const whole = loadTokenizer().countTokens(text);
-    expect(await estimateTokens([text])).toBe(whole);
+    expect(counted).toBe(whole);
+    expect(await countInSlices([text])).toBe(whole);
   });
 
   it('should cut long texts into bounded segments that add back up to the text', () => {
@@ -26,6 +29,7 @@ describe('estimateTokens', () => {
   it('should count a 100,000-character run without spaces (quadratic in one piece) as the tokenizer would, within one token per cut', async () => {
     // 'a' x 8 is one o200k token: 100,000 a's are 12,500 tokens in one piece (44 s in one call).
     expect(await estimateTokens(['a'.repeat(100_000)])).toBe(12_500);
+    expect(await countInSlices(['a'.repeat(100_000)])).toBe(12_500);
   });
 
   it('should let other work run while a huge text is counted', async () => {
@@ -40,6 +44,7 @@ describe('estimateTokens', () => {
 
   it('should count special-token text as ordinary text instead of failing', async () => {
     expect(await estimateTokens(['hi <|endoftext|> there'])).toBe(9);
+    expect(await countInSlices(['hi <|endoftext|> there'])).toBe(9);
   });
 
   it('should add up several texts and skip empty ones', async () => {

@@ -1,7 +1,7 @@
 import { countTokens } from '../protocol/token-count.js';
 
 // Counting (segments, slices of the event loop) lives in protocol/ so the simulator can use it too.
-export { segmentText } from '../protocol/token-count.js';
+export { countInSlices, segmentText } from '../protocol/token-count.js';
 
 /**
  * Estimate the tokens of some texts with the o200k tokenizer. Used when an upstream reports no

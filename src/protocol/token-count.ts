@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { loadTokenizer } from './tokenizer.js';
+import { loadTokenizer, tokenizerOnMainThread } from './tokenizer.js';
+import { SEGMENT_CHARS, TokenizerThread } from './tokenizer-thread.js';
 
-/** Longest text handed to the tokenizer at once, characters (see {@link segmentText}). */
-export const SEGMENT_CHARS = 256;
+const thread = new TokenizerThread();
 
 /** Special-token text such as `<|endoftext|>` in a prompt is ordinary text; the tokenizer's default would throw. */
 const COUNT_OPTIONS = { disallowedSpecial: new Set<string>() };
@@ -30,13 +30,28 @@ export function* segmentText(text: string): Generator<string> {
 }
 
 /**
- * The o200k tokens of some texts, summed, counted on the main thread in slices of about
- * {@link SLICE_MS} ms, so however large the texts `/health` and other requests are served in between.
- * The main thread owns the only copy of the tokenizer (the simulator encodes its output with it
- * too): a counting thread held a second copy (≈65 MiB plus an isolate) and a round trip per count
- * cost more than the count of an ordinary prompt (bench/README.md, idle footprint).
+ * The o200k tokens of some texts, summed. One copy of the tokenizer per process, where it is
+ * needed first:
+ * - with a simulator configured, the main thread holds it (the simulator encodes its output with
+ *   it), and counts run there in slices of about {@link SLICE_MS} ms, so `/health` and other
+ *   requests are served in between; a round trip to a thread cost more than counting a prompt;
+ * - otherwise only estimates need it (an upstream that reports no usage, message_start of a
+ *   translated stream, count_tokens), and it loads and counts on the tokenizer thread: its 1-2 s
+ *   load and a huge count never hold the event loop that relays held streams.
+ * Without the thread (it died), counts run on the main thread in slices.
  */
 export async function countTokens(texts: readonly string[]): Promise<number> {
+  const present = texts.filter((text) => text !== '');
+  if (present.length === 0) return 0;
+  if (!tokenizerOnMainThread()) {
+    const total = await thread.count(present);
+    if (total !== null) return total;
+  }
+  return countInSlices(present);
+}
+
+/** Count on the main thread, yielding to the event loop every {@link SLICE_MS} ms. */
+export async function countInSlices(texts: readonly string[]): Promise<number> {
   let total = 0;
   let sliceStart = performance.now();
   for (const text of texts) {

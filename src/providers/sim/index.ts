@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../../core/clock.js';
 import { GatewayError, isGatewayError } from '../../core/errors.js';
 import type { IrChatRequest, IrStreamEvent } from '../../protocol/ir/index.js';
+import { keepTokenizerOnMainThread } from '../../protocol/tokenizer.js';
 import { mapUpstreamStatus } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { countChatPromptTokens, countCompletionPromptTokens, countEmbeddingInputTokens, countRerankInputTokens } from './count-tokens.js';
@@ -26,6 +27,8 @@ export interface SimProviderOptions {
 /** The built-in deterministic upstream: answers in-process, same request → same output (see README). */
 export function createSimProvider(options: SimProviderOptions): Provider {
   const { id } = options;
+  // The simulator encodes its answers on this thread: the process's estimates share that copy.
+  keepTokenizerOnMainThread();
   const clock = options.clock ?? systemClock;
   const delayMs = Math.max(0, options.chunkDelayMs ?? 0);
   let sequence = 0;
