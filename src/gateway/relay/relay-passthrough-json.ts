@@ -9,7 +9,7 @@ import { collectChoiceText } from './collect-choice-text.js';
 import { sendJsonText } from '../openai-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
-import { isSpace, stringEnd } from './json-scan.js';
+import { closingBrace, isSpace, STOP, walkTopLevelKeys } from './json-scan.js';
 
 /** Largest non-streamed upstream answer accepted (embeddings of 2048 inputs fit comfortably). */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
@@ -67,60 +67,19 @@ export async function relayPassthroughJson(ctx: RelayContext, format: WireFormat
  * twice the last one is used, as JSON.parse does.
  */
 export function addUsageCost(text: string, cost: string): string | null {
-  let depth = 0;
   let usageStart = -1;
-  let expectKey = false;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      const end = stringEnd(text, i);
-      if (end < 0) return null;
-      if (depth === 1 && expectKey) {
-        for (let k = i + 1; k < end; k++) if (text.charCodeAt(k) === 0x5c /* \\ */) return null;
-        if (end - i === 6 && text.startsWith('usage', i + 1)) {
-          let j = end + 1;
-          while (isSpace(text.charCodeAt(j))) j++;
-          if (text.charCodeAt(j) !== 0x3a /* : */) return null;
-          j++;
-          while (isSpace(text.charCodeAt(j))) j++;
-          usageStart = j;
-        }
-      }
-      expectKey = false;
-      i = end;
-    } else if (c === 0x7b /* { */) {
-      depth++;
-      expectKey = depth === 1;
-    } else if (c === 0x5b /* [ */) {
-      depth++;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      depth--;
-    } else if (c === 0x2c /* , */) {
-      expectKey = depth === 1;
-    }
-  }
-  if (usageStart < 0 || text.charCodeAt(usageStart) !== 0x7b) return null;
-  // Find the brace closing the usage object.
-  let level = 0;
-  for (let i = usageStart; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      i = stringEnd(text, i);
-      if (i < 0) return null;
-    } else if (c === 0x7b || c === 0x5b) {
-      level++;
-    } else if (c === 0x7d || c === 0x5d) {
-      level--;
-      if (level === 0) {
-        let k = i - 1;
-        while (isSpace(text.charCodeAt(k))) k--;
-        const member = `"cost":${JSON.stringify(cost)}`;
-        return `${text.slice(0, i)}${k === usageStart ? '' : ','}${member}${text.slice(i)}`;
-      }
-    }
-  }
-  return null;
+  const walked = walkTopLevelKeys(text, (keyStart, keyEnd, valueStart) => {
+    if (text.slice(keyStart + 1, keyEnd).includes('\\')) return STOP;
+    if (keyEnd - keyStart === 6 && text.startsWith('usage', keyStart + 1)) usageStart = valueStart;
+    return undefined;
+  });
+  if (walked < 0 || usageStart < 0) return null;
+  const usageEnd = closingBrace(text, usageStart);
+  if (usageEnd < 0) return null;
+  let k = usageEnd - 1;
+  while (isSpace(text.charCodeAt(k))) k--;
+  const member = `"cost":${JSON.stringify(cost)}`;
+  return `${text.slice(0, usageEnd)}${k === usageStart ? '' : ','}${member}${text.slice(usageEnd)}`;
 }
 
 
