@@ -126,23 +126,46 @@ export async function recordAttempt(db: Kysely<Database>, delivery: ClaimedDeliv
   });
 }
 
+/** Rows per retention statement: a month of deliveries goes in many short transactions, never one long one. */
+const RETENTION_BATCH = 500;
+
 /**
  * Retention: delete deliveries created before `before` that are finished (with their attempts), then events created
  * before it that have no delivery left and no dedupe key. Events with a dedupe key are kept (small
- * rows) because the key is what stops a fact being announced again after a restart.
+ * rows) because the key is what stops a fact being announced again after a restart. Works in batches of
+ * `batch` rows, each its own transaction, so a large backlog never holds SQLite's single writer (or
+ * PostgreSQL's row locks) for long; every delete re-checks its condition, so a delivery that was
+ * redelivered meanwhile is kept with its attempts.
  */
-export async function deleteOldDeliveries(db: Kysely<Database>, before: number): Promise<{ deliveries: number; events: number }> {
+export async function deleteOldDeliveries(db: Kysely<Database>, before: number, batch = RETENTION_BATCH): Promise<{ deliveries: number; events: number }> {
   const finished = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) => eb.and([eb('created_at', '<', before), eb('status', '!=', 'pending')]);
-  await db
-    .deleteFrom('webhook_delivery_attempts')
-    .where('delivery_id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where(finished))
-    .execute();
-  const deliveries = await db.deleteFrom('webhook_deliveries').where(finished).executeTakeFirst();
-  const events = await db
-    .deleteFrom('webhook_events')
-    .where('created_at', '<', before)
-    .where('dedupe_key', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'webhook_events.id'))))
-    .executeTakeFirst();
-  return { deliveries: Number(deliveries.numDeletedRows), events: Number(events.numDeletedRows) };
+  let deliveries = 0;
+  for (let more = true; more; ) {
+    more = await db.transaction().execute(async (trx) => {
+      const ids = (await trx.selectFrom('webhook_deliveries').select('id').where(finished).limit(batch).execute()).map((row) => row.id);
+      if (ids.length === 0) return false;
+      await trx
+        .deleteFrom('webhook_delivery_attempts')
+        .where('delivery_id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('id', 'in', ids).where(finished))
+        .execute();
+      const deleted = await trx.deleteFrom('webhook_deliveries').where('id', 'in', ids).where(finished).executeTakeFirst();
+      deliveries += Number(deleted.numDeletedRows);
+      return ids.length === batch;
+    });
+  }
+  let events = 0;
+  for (let more = true; more; ) {
+    const unused = (eb: ExpressionBuilder<Database, 'webhook_events'>) =>
+      eb.and([
+        eb('created_at', '<', before),
+        eb('dedupe_key', 'is', null),
+        eb.not(eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'webhook_events.id'))),
+      ]);
+    const ids = (await db.selectFrom('webhook_events').select('id').where(unused).limit(batch).execute()).map((row) => row.id);
+    if (ids.length === 0) break;
+    const deleted = await db.deleteFrom('webhook_events').where('id', 'in', ids).where(unused).executeTakeFirst();
+    events += Number(deleted.numDeletedRows);
+    more = ids.length === batch;
+  }
+  return { deliveries, events };
 }

@@ -198,4 +198,24 @@ describeEachDialect('webhook delivery worker', (ctx) => {
     // The kept key still stops a second announcement.
     expect(await db().transaction().execute((trx) => emitWebhookEvent(trx, { orgId, type: 'model.deprecated', data: {}, dedupeKey: `k-${orgId}`, now: Date.now() }))).toBeNull();
   });
+
+  it('should delete a backlog in batches: every old finished delivery and event goes, a pending one stays', async () => {
+    const { orgId } = await endpointFor(receiver.url);
+    const old = Date.now() - 31 * 24 * 3_600_000;
+    const events: string[] = [];
+    for (let i = 0; i < 7; i++) events.push((await db().transaction().execute((trx) => emitWebhookEvent(trx, { orgId, type: 'billing.balance_low', data: { i }, now: old })))!);
+    const [pending, ...finished] = events;
+    await db().updateTable('webhook_deliveries').set({ status: 'failed' }).where('event_id', 'in', finished).execute();
+    for (const event of finished) {
+      await db().insertInto('webhook_delivery_attempts').values({ delivery_id: (await deliveryOf(event)).id, attempt: 1, attempted_at: old, response_status: 500, latency_ms: 3, error: null, response_body: null }).execute();
+    }
+    const counts = await deleteOldDeliveries(db(), Date.now() - 30 * 24 * 3_600_000, 2);
+    expect(counts.deliveries).toBeGreaterThanOrEqual(6);
+    const left = await db().selectFrom('webhook_deliveries').select(['event_id', 'status']).where('org_id', '=', orgId).execute();
+    expect(left).toEqual([{ event_id: pending, status: 'pending' }]);
+    const leftEvents = await db().selectFrom('webhook_events').select('id').where('org_id', '=', orgId).execute();
+    expect(leftEvents.map((e) => e.id)).toEqual([pending]);
+    const attempts = await db().selectFrom('webhook_delivery_attempts as a').innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id').select('a.attempt').where('d.org_id', '=', orgId).execute();
+    expect(attempts).toEqual([]);
+  });
 });
