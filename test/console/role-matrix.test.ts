@@ -59,7 +59,7 @@ interface Control {
 }
 
 /** Objects the controls act on, made by the owner before the matrix runs. */
-const TARGET = { name: 'Matrix Target', invite: 'invited-matrix@e2e.test', orgAlias: 'matrix-org', projectAlias: 'matrix-project' } as const;
+const TARGET = { name: 'Matrix Target', owner: 'Matrix Owner', invite: 'invited-matrix@e2e.test', orgAlias: 'matrix-org', projectAlias: 'matrix-project' } as const;
 
 /*
  * ADD A ROW when a page gets a control that only some roles may use: the control and the permission
@@ -73,6 +73,9 @@ const CONTROLS: readonly (ControlPage & { readonly controls: readonly Control[] 
       { role: 'button', name: `Revoke the invite of ${TARGET.invite}`, needs: 'org.members.manage' },
       { role: 'combobox', name: `Role of ${TARGET.name}`, needs: 'org.members.manage' },
       { role: 'button', name: `Remove ${TARGET.name}`, needs: 'org.members.manage' },
+      // A second owner's row: only owners grant or take the owner role (the API checks the same).
+      { role: 'combobox', name: `Role of ${TARGET.owner}`, needs: 'org.owners.manage' },
+      { role: 'button', name: `Remove ${TARGET.owner}`, needs: 'org.owners.manage' },
     ],
   },
   {
@@ -127,6 +130,8 @@ const CONTROLS: readonly (ControlPage & { readonly controls: readonly Control[] 
       // The demo key's row.
       { role: 'button', name: 'Disable', needs: 'project.keys.manage' },
       { role: 'button', name: 'Delete', needs: 'project.keys.manage' },
+      // The disabled key's row.
+      { role: 'button', name: 'Enable', needs: 'project.keys.manage' },
     ],
   },
   {
@@ -202,8 +207,9 @@ describeInBrowser('console role matrix', () => {
     [gateway, browser] = await Promise.all([startConsoleGateway(), launchBrowser()]);
     owner = await personApi(gateway, gateway.owner);
     // Something for every row control to act on: a member (also in the project), a pending invite,
-    // aliases, a webhook endpoint and a pending top-up; the demo key is already there.
+    // a second owner, aliases, a webhook endpoint, a pending top-up and a disabled key; the demo key is already there.
     const target = await gateway.createPerson('developer', { name: TARGET.name });
+    await gateway.createPerson('owner', { name: TARGET.owner });
     const targetId = ((await (await personApi(gateway, target))('GET', '/api/me')).body as { user: { id: string } }).user.id;
     const model = ((await owner('GET', `/api/orgs/${gateway.orgId}/models`)).body as { data: { id: string; kind: string }[] }).data.find((m) => m.kind === 'chat')!.id;
     const made = await Promise.all([
@@ -213,9 +219,12 @@ describeInBrowser('console role matrix', () => {
       owner('POST', `/api/projects/${gateway.projectId}/model-aliases`, { name: TARGET.projectAlias, target: model }),
       owner('POST', `/api/orgs/${gateway.orgId}/webhooks`, { url: 'https://hooks.example.test/matrix' }),
       owner('POST', `/api/orgs/${gateway.orgId}/billing/top-ups`, { amount_usd: '5.00' }),
+      owner('POST', `/api/projects/${gateway.projectId}/api-keys`, { name: 'Matrix disabled key' }),
     ]);
-    expect(made.map((r) => r.status), JSON.stringify(made.filter((r) => r.status >= 300))).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(made.map((r) => r.status), JSON.stringify(made.filter((r) => r.status >= 300))).toEqual([201, 201, 201, 201, 201, 201, 201]);
     fixtures.endpointId = (made[4]!.body as { id: string }).id;
+    const disabledKey = (made[6]!.body as { id: string }).id;
+    expect((await owner('PATCH', `/api/projects/${gateway.projectId}/api-keys/${disabledKey}`, { disabled: true })).status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
