@@ -294,7 +294,10 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       store: responseStore,
       retentionMs,
       now,
-      onSwept: (deleted) => server.log.info({ deleted }, 'expired stored responses deleted'),
+      onSwept: (deleted) => {
+        metrics?.countExpiredResponses(deleted);
+        server.log.info({ deleted }, 'expired stored responses deleted');
+      },
       onError: (error) => server.log.error({ err: error }, 'stored response retention sweep failed'),
     });
   sweeper?.start();

@@ -70,6 +70,8 @@ export class GatewayMetrics {
   /** The gateway's own metrics (process metrics live in a process-wide registry). */
   readonly registry = new Registry();
   private readonly counts = new RequestCounts();
+  /** Stored responses and thread turns this process's retention sweeps deleted. */
+  private expiredResponses = 0;
 
   constructor(sources: MetricsSources) {
     // Process metrics count from their registration (CPU seconds, event-loop delay): register them now.
@@ -127,6 +129,7 @@ export class GatewayMetrics {
       if (notDurable === undefined) return;
       for (const [reason, n] of Object.entries(notDurable())) yield [{ reason }, n];
     });
+    counter(registers, 'tf_gateway_stored_responses_expired_total', "Stored responses and message-thread turns deleted by this process's retention sweeps (older than TF_RESPONSE_RETENTION_DAYS).", [], () => [[{}, this.expiredResponses]]);
     gauge(registers, 'tf_gateway_request_log_queued_entries', 'Request-log entries (with their usage events) waiting to be written.', sources.requestLogQueue);
     gauge(registers, 'tf_gateway_usage_outbox_events', "Usage events waiting for settlement that this process's last settlement pass found (and settled).", () => sources.settlement().lastPassEvents);
     gauge(registers, 'tf_gateway_settlement_lag_seconds', "Seconds since the start of this process's last settlement pass that left no usage event unsettled.", () => {
@@ -138,6 +141,11 @@ export class GatewayMetrics {
   /** Count one finished request from its request-log entry (called once per entry, on the hot path). */
   observe(entry: RequestLogEntry): void {
     this.counts.observe(entry, isRefusal);
+  }
+
+  /** Count stored responses a retention sweep deleted. */
+  countExpiredResponses(deleted: number): void {
+    this.expiredResponses += deleted;
   }
 
   /** The exposition text: process metrics, then the gateway's. */
