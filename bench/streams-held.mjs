@@ -5,24 +5,29 @@
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
 //                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
+//                                                [--workers N [--redis redis://127.0.0.1:6379]]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
 // its peak RSS during the run and its RSS when idle before it. The load generator runs in its own
 // process per target (`--client` mode of this file), so its CPU is not the proxy's. `floor` (`--floor`
 // mode of this file) is the least a Node proxy on the gateway's stack does per event: node:http and an
-// undici dispatch handler writing each upstream read to the client, nothing else.
+// undici dispatch handler writing each upstream read to the client, nothing else. Each target runs
+// alone against its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
+// PostgreSQL (a fresh database per run, `createdb -h 127.0.0.1 -U postgres`, dropped after) and Redis
+// (its own key prefix, deleted after) instead of SQLite; its CPU and RSS are summed over the primary
+// and every worker.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist') };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, redis: 'redis://127.0.0.1:6379' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -32,6 +37,8 @@ function parseArgs(argv) {
       case '--ramp-ms': o.rampMs = Number(v()); break;
       case '--targets': o.targets = v().split(','); break;
       case '--keep': o.keep = true; break;
+      case '--workers': o.workers = Number(v()); break;
+      case '--redis': o.redis = v(); break;
       case '--dist': o.dist = resolve(v()); break;
       case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
       case '--client': o.client = true; break;
@@ -42,7 +49,7 @@ function parseArgs(argv) {
       case '--model': o.model = v(); break;
       case '-H': { const h = v(); const k = h.indexOf(':'); o.headers[h.slice(0, k).trim()] = h.slice(k + 1).trim(); break; }
       case '-h': case '--help':
-        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 12).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
+        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 18).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
         process.exit(0);
         break;
       default: process.stderr.write(`streams-held: unknown argument ${argv[i]}\n`); process.exit(2);
@@ -156,10 +163,41 @@ function cli(dist, dir, database, ...argv) {
   return JSON.parse(out.stdout);
 }
 
-async function runAll(o) {
-  if (o.targets.includes('tf') && !existsSync(join(o.dist, 'cli/main.js'))) throw new Error('run npm run build first');
-  const dir = mkdtempSync(join(tmpdir(), 'tf-held-'));
+/** The process and its descendants (a cluster primary and its workers), from /proc. */
+function processTree(pid) {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    for (const task of readdirSync(`/proc/${all[i]}/task`)) {
+      const children = readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim();
+      if (children !== '') all.push(...children.split(' ').map(Number));
+    }
+  }
+  return all;
+}
+
+/** CPU and RSS summed over a target's processes (gone processes count as 0). */
+function treeCpu(pids) {
+  let user = 0, sys = 0;
+  for (const pid of pids) {
+    try { const t = cpuTimes(pid); user += t.user; sys += t.sys; } catch { /* exited */ }
+  }
+  return { user, sys };
+}
+function treeRss(pids) {
+  let sum = 0;
+  for (const pid of pids) {
+    try { sum += rssMiB(pid); } catch { /* exited */ }
+  }
+  return sum;
+}
+
+/**
+ * One target on its own: a fresh mock upstream (an upstream that already held N streams for
+ * another proxy measured the next one worse), the proxy, the load generator, then all stopped.
+ */
+async function measureTarget(o, name, dir) {
   const children = [];
+  const cleanups = [];
   const start = (cmd, argv, options = {}) => {
     const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'], ...options });
     children.push(child);
@@ -169,37 +207,55 @@ async function runAll(o) {
     const mockPort = await freePort();
     start(process.execPath, [join(ROOT, 'bench/overhead/mock-upstream.mjs'), '--port', String(mockPort), '--chunks', String(o.chunks), '--chunk-delay-ms', String(o.delayMs)]);
     await waitFor(`http://127.0.0.1:${mockPort}/health`);
-    const targets = [{ name: 'direct', url: `http://127.0.0.1:${mockPort}/v1`, headers: { authorization: 'Bearer sk-mock' }, pid: null }];
+    let target = null;
+    if (name === 'direct') target = { name: 'direct', url: `http://127.0.0.1:${mockPort}/v1`, headers: { authorization: 'Bearer sk-mock' }, pids: null };
 
-    if (o.targets.includes('nginx')) {
+    if (name === 'nginx') {
       const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
-      if (nginx === '') process.stderr.write('nginx not installed (apt-get install -y nginx-light): left out\n');
-      else {
-        const port = await freePort();
-        mkdirSync(join(dir, 'nginx/logs'), { recursive: true });
-        writeFileSync(join(dir, 'nginx.conf'), `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn; worker_rlimit_nofile 65536;
+      if (nginx === '') { process.stderr.write('nginx not installed (apt-get install -y nginx-light): left out\n'); return null; }
+      const port = await freePort();
+      const prefix = join(dir, 'nginx/');
+      mkdirSync(join(prefix, 'logs'), { recursive: true });
+      writeFileSync(join(dir, 'nginx.conf'), `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn; worker_rlimit_nofile 65536;
 events { worker_connections 32768; }
 http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_temp;
   upstream mock { server 127.0.0.1:${mockPort}; keepalive 256; }
   server { listen 127.0.0.1:${port} backlog=4096; keepalive_requests 1000000;
     location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering off; } } }\n`);
-        const master = start(nginx, ['-p', join(dir, 'nginx/'), '-c', join(dir, 'nginx.conf')]);
-        await waitFor(`http://127.0.0.1:${port}/health`);
-        const worker = Number(spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
-        targets.push({ name: 'nginx', url: `http://127.0.0.1:${port}/v1`, headers: { authorization: 'Bearer sk-mock' }, pid: worker });
-      }
+      const master = start(nginx, ['-p', prefix, '-c', join(dir, 'nginx.conf')]);
+      await waitFor(`http://127.0.0.1:${port}/health`);
+      // The worker only, as in earlier results (the master does nothing per request).
+      const worker = Number(spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
+      target = { name: 'nginx', url: `http://127.0.0.1:${port}/v1`, headers: { authorization: 'Bearer sk-mock' }, pids: () => [worker] };
     }
 
-    if (o.targets.includes('floor')) {
+    if (name === 'floor') {
       const port = await freePort();
       const floor = start(process.execPath, [...o.nodeFlags, fileURLToPath(import.meta.url), '--floor', '--port', String(port), '--upstream', `http://127.0.0.1:${mockPort}`]);
       await waitFor(`http://127.0.0.1:${port}/health`);
-      targets.push({ name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pid: floor.pid });
+      target = { name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pids: () => [floor.pid] };
     }
 
-    if (o.targets.includes('tf')) {
+    if (name === 'tf') {
       const port = await freePort();
-      const database = `sqlite:${join(dir, 'gw.db')}`;
+      const env = { ...process.env, TF_LOG_LEVEL: 'warn' };
+      let database = `sqlite:${join(dir, `gw-${mockPort}.db`)}`;
+      const serveArgs = [];
+      if (o.workers !== null) {
+        // PostgreSQL + Redis, as `serve --workers N` needs: a fresh database and Redis key prefix per run.
+        const db = `bench_held_${process.pid}_${mockPort}`;
+        const pg = ['-h', '127.0.0.1', '-U', 'postgres'];
+        const made = spawnSync('createdb', [...pg, db], { encoding: 'utf8' });
+        if (made.status !== 0) throw new Error(`createdb ${db}: ${made.stderr}`);
+        const prefix = `${db}:`;
+        cleanups.push(() => {
+          spawnSync('dropdb', [...pg, '--if-exists', '--force', db]);
+          spawnSync('sh', ['-c', `redis-cli -u "$0" --scan --pattern '${prefix}*' | xargs -r redis-cli -u "$0" del >/dev/null`, o.redis]);
+        });
+        database = `postgres://postgres@127.0.0.1:5432/${db}`;
+        env.TF_REDIS_PREFIX = prefix;
+        serveArgs.push('--workers', String(o.workers), '--redis', o.redis);
+      }
       writeFileSync(join(dir, 'catalogue.yaml'), `providers:
   - {id: mock, type: openai, baseUrl: "http://127.0.0.1:${mockPort}/v1", timeouts: {idleMs: 120000}}
 models:
@@ -209,51 +265,65 @@ models:
       const project = cli(o.dist, dir, database, 'admin', 'project', 'create', '--org', org, '--name', 'bench').id;
       const key = cli(o.dist, dir, database, 'admin', 'key', 'create', '--project', project, '--name', 'bench').secret;
       cli(o.dist, dir, database, 'admin', 'credit', '--org', org, '--amount', '100000.00');
-      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, join(o.dist, 'cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database], {
-        cwd: dir, env: { ...process.env, TF_LOG_LEVEL: 'warn' },
-      });
+      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, join(o.dist, 'cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database, ...serveArgs], { cwd: dir, env });
       await waitFor(`http://127.0.0.1:${port}/health/ready`);
-      targets.push({ name: 'tf-gateway', url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pid: gateway.pid });
+      // With --workers N > 1 the port answers once the first worker listens: wait for all of them.
+      for (let i = 0; o.workers !== null && o.workers > 1 && processTree(gateway.pid).length < o.workers + 1 && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
+      const label = o.workers === null ? 'tf-gateway' : `tf-gateway --workers ${o.workers} (pg+redis)`;
+      target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid) };
     }
 
-    const rows = [];
-    for (const target of targets) {
-      await new Promise((r) => setTimeout(r, 2000));
-      const idle = target.pid === null ? null : rssMiB(target.pid);
-      const cpu0 = target.pid === null ? null : cpuTimes(target.pid);
-      let peak = idle ?? 0;
-      const sampler = setInterval(() => { if (target.pid !== null) peak = Math.max(peak, rssMiB(target.pid)); }, 100);
-      const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-      // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
-      // the peak was the idle figure).
-      const client = await new Promise((res) => {
-        const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(o.n), '--ramp-ms', String(o.rampMs), ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => (stdout += d));
-        child.stderr.on('data', (d) => (stderr += d));
-        child.on('close', (status) => res({ status, stdout, stderr }));
-      });
-      clearInterval(sampler);
-      if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
-      const result = JSON.parse(client.stdout.trim().split('\n').pop());
-      const cpu1 = target.pid === null ? null : cpuTimes(target.pid);
-      const cpu = cpu1 === null ? null : cpu1.user - cpu0.user + cpu1.sys - cpu0.sys;
-      const sys = cpu1 === null ? null : cpu1.sys - cpu0.sys;
-      rows.push({ target, result, idle, peak: target.pid === null ? null : peak, cpu, sys });
-    }
-
-    const direct = rows[0].result;
-    const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
-    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms (node ${process.version})\n\n`);
-    process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
-    for (const { target, result, idle, peak, cpu, sys } of rows) {
-      const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
-      process.stdout.write(`| ${target.name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pid === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${cpu === null || result.events === 0 ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
-    }
+    // Let start-up work (JIT, idle collection) settle; then measure.
+    await new Promise((r) => setTimeout(r, 2000));
+    const pids = target.pids === null ? null : target.pids();
+    const idle = pids === null ? null : treeRss(pids);
+    const cpu0 = pids === null ? null : treeCpu(pids);
+    let peak = idle ?? 0;
+    const sampler = setInterval(() => { if (pids !== null) peak = Math.max(peak, treeRss(pids)); }, 100);
+    const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
+    // the peak was the idle figure).
+    const client = await new Promise((res) => {
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(o.n), '--ramp-ms', String(o.rampMs), ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (status) => res({ status, stdout, stderr }));
+    });
+    clearInterval(sampler);
+    if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
+    const result = JSON.parse(client.stdout.trim().split('\n').pop());
+    const cpu1 = pids === null ? null : treeCpu(pids);
+    const cpu = cpu1 === null ? null : cpu1.user - cpu0.user + cpu1.sys - cpu0.sys;
+    const sys = cpu1 === null ? null : cpu1.sys - cpu0.sys;
+    return { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length };
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => { c.once('exit', r); setTimeout(r, 10_000); }))));
+    for (const cleanup of cleanups) cleanup();
+  }
+}
+
+async function runAll(o) {
+  if (o.targets.includes('tf') && !existsSync(join(o.dist, 'cli/main.js'))) throw new Error('run npm run build first');
+  const dir = mkdtempSync(join(tmpdir(), 'tf-held-'));
+  try {
+    const rows = [];
+    for (const name of ['direct', ...o.targets.filter((t) => t !== 'direct')]) {
+      const row = await measureTarget(o, name, dir);
+      if (row !== null) rows.push(row);
+    }
+    const direct = rows[0].result;
+    const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
+    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
+    process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
+    for (const { target, result, idle, peak, cpu, sys, processes } of rows) {
+      const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
+      const name = processes !== null && processes > 1 ? `${target.name}, ${processes} processes` : target.name;
+      process.stdout.write(`| ${name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pids === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${cpu === null || result.events === 0 ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
+    }
+  } finally {
     if (!o.keep) rmSync(dir, { recursive: true, force: true });
     else process.stdout.write(`kept ${dir}\n`);
   }
