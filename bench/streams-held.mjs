@@ -5,7 +5,7 @@
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
 //                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
-//                                                [--workers N [--redis redis://127.0.0.1:6379]]
+//                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
@@ -16,7 +16,8 @@
 // alone against its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
 // PostgreSQL (a fresh database per run, `createdb -h 127.0.0.1 -U postgres`, dropped after) and Redis
 // (its own key prefix, deleted after) instead of SQLite; its CPU and RSS are summed over the primary
-// and every worker.
+// and every worker. `--warmup N` sends N streams to each target before the measured ones (a
+// started gateway loads and compiles its streaming path on the first requests).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -27,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, redis: 'redis://127.0.0.1:6379' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, redis: 'redis://127.0.0.1:6379' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -38,6 +39,7 @@ function parseArgs(argv) {
       case '--targets': o.targets = v().split(','); break;
       case '--keep': o.keep = true; break;
       case '--workers': o.workers = Number(v()); break;
+      case '--warmup': o.warmup = Number(v()); break;
       case '--redis': o.redis = v(); break;
       case '--dist': o.dist = resolve(v()); break;
       case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
@@ -273,6 +275,21 @@ models:
       target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid) };
     }
 
+    const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const runClient = (n, rampMs) => new Promise((res) => {
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(n), '--ramp-ms', String(rampMs), ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (status) => res({ status, stdout, stderr }));
+    });
+    // --warmup: a few streams first, so the measured ones find the hot path's modules loaded and
+    // compiled (a gateway that has served traffic), not a process that has just started.
+    if (o.warmup > 0) {
+      const warm = await runClient(o.warmup, 0);
+      if (warm.status !== 0) throw new Error(`warm-up for ${target.name} failed: ${warm.stderr}`);
+    }
     // Let start-up work (JIT, idle collection) settle; then measure.
     await new Promise((r) => setTimeout(r, 2000));
     const pids = target.pids === null ? null : target.pids();
@@ -280,17 +297,9 @@ models:
     const cpu0 = pids === null ? null : treeCpu(pids);
     let peak = idle ?? 0;
     const sampler = setInterval(() => { if (pids !== null) peak = Math.max(peak, treeRss(pids)); }, 100);
-    const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
     // the peak was the idle figure).
-    const client = await new Promise((res) => {
-      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(o.n), '--ramp-ms', String(o.rampMs), ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (status) => res({ status, stdout, stderr }));
-    });
+    const client = await runClient(o.n, o.rampMs);
     clearInterval(sampler);
     if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
     const result = JSON.parse(client.stdout.trim().split('\n').pop());
@@ -316,7 +325,7 @@ async function runAll(o) {
     }
     const direct = rows[0].result;
     const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
-    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
+    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms${o.warmup > 0 ? `, after ${o.warmup} warm-up streams` : ''} (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
     process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
     for (const { target, result, idle, peak, cpu, sys, processes } of rows) {
       const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
