@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** Headers that start every SSE answer; `x-request-id` is added by the caller. */
 export const SSE_HEADERS = {
@@ -104,7 +105,10 @@ export class SseWriter {
       return this.flush();
     }
     this.wrote = true;
-    if (!this.res.writableEnded) this.res.write(bytes);
+    if (this.res.writableEnded) return;
+    const socket = directSocket(this.res);
+    if (socket === null) this.res.write(bytes);
+    else socket.write(asHttpChunk(bytes));
   }
 
   private queued(size: number): boolean {
@@ -144,24 +148,28 @@ export class SseWriter {
 
   /** True when the socket buffer is full: the caller should `await drain()` before sending more. */
   get needsDrain(): boolean {
-    return !this.isClosed && this.res.writableNeedDrain;
+    return !this.isClosed && (this.res.writableNeedDrain || this.res.socket?.writableNeedDrain === true);
   }
 
   /** Wait until the socket buffer has room again, or the client has gone. */
   async drain(): Promise<void> {
     this.flush();
-    if (this.isClosed || !this.res.writableNeedDrain) return;
-    // Plain listeners, both removed on either event: `once()` in a race left a 'close' and an
-    // 'error' listener on the response per wait.
+    if (!this.needsDrain) return;
+    // Plain listeners, all removed on any event: `once()` in a race left a 'close' and an 'error'
+    // listener on the response per wait. The socket's own 'drain' too: writeBytes may have filled
+    // it directly, and the response emits 'drain' only after a write of its own did.
     const res = this.res;
+    const socket = res.socket;
     await new Promise<void>((resolve) => {
       const done = () => {
         res.off('drain', done);
         res.off('close', done);
+        socket?.off('drain', done);
         resolve();
       };
       res.on('drain', done);
       res.on('close', done);
+      socket?.on('drain', done);
     });
   }
 
@@ -198,4 +206,35 @@ function flushHeadersIfIdle(writer: SseWriter): void {
 
 function flushPending(writer: SseWriter): void {
   writer.flush();
+}
+
+/** The parts of Node's ServerResponse state that {@link directSocket} reads (not in its types). */
+interface ResponseInternals {
+  readonly _headerSent?: boolean;
+}
+
+/**
+ * The response's socket when a chunk may be written to it directly: headers already sent, chunked
+ * encoding, the socket serving this response. `res.write` corks the socket, writes the chunk in
+ * three pieces and uncorks it on the next tick (a callback and a writev per write): a held stream
+ * sends one small read at a time, so that bookkeeping is most of what a relayed event costs.
+ */
+function directSocket(res: ServerResponse): Socket | null {
+  const socket = res.socket;
+  if (socket === null || !res.chunkedEncoding || (res as unknown as ResponseInternals)._headerSent !== true) return null;
+  if ((socket as unknown as { _httpMessage?: unknown })._httpMessage !== res || socket.writableCorked > 0) return null;
+  return socket;
+}
+
+const CRLF = 0x0d0a;
+
+/** `bytes` framed as one HTTP/1.1 chunk (size line, data, CRLF) in one buffer. */
+function asHttpChunk(bytes: Buffer): Buffer {
+  const size = bytes.length.toString(16);
+  const chunk = Buffer.allocUnsafe(size.length + 4 + bytes.length);
+  chunk.write(size, 0, 'latin1');
+  chunk.writeUInt16BE(CRLF, size.length);
+  bytes.copy(chunk, size.length + 2);
+  chunk.writeUInt16BE(CRLF, chunk.length - 2);
+  return chunk;
 }
