@@ -295,6 +295,7 @@ models:
     const pids = target.pids === null ? null : target.pids();
     const idle = pids === null ? null : treeRss(pids);
     const cpu0 = pids === null ? null : treeCpu(pids);
+    const cpu0Each = pids === null ? null : pids.map((pid) => treeCpu([pid]));
     let peak = idle ?? 0;
     const sampler = setInterval(() => { if (pids !== null) peak = Math.max(peak, treeRss(pids)); }, 100);
     // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
@@ -304,9 +305,14 @@ models:
     if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
     const result = JSON.parse(client.stdout.trim().split('\n').pop());
     const cpu1 = pids === null ? null : treeCpu(pids);
+    // Per process too, so a cluster shows the primary's share and how evenly the workers were loaded.
+    const perProcess = pids === null || pids.length < 2 ? null : pids.map((pid, i) => {
+      const [a, b] = [cpu0Each[i], treeCpu([pid])];
+      return b.user - a.user + b.sys - a.sys;
+    });
     const cpu = cpu1 === null ? null : cpu1.user - cpu0.user + cpu1.sys - cpu0.sys;
     const sys = cpu1 === null ? null : cpu1.sys - cpu0.sys;
-    return { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length };
+    return { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length, perProcess };
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => { c.once('exit', r); setTimeout(r, 10_000); }))));
@@ -327,11 +333,14 @@ async function runAll(o) {
     const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
     process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms${o.warmup > 0 ? `, after ${o.warmup} warm-up streams` : ''} (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
     process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
-    for (const { target, result, idle, peak, cpu, sys, processes } of rows) {
+    const notes = [];
+    for (const { target, result, idle, peak, cpu, sys, processes, perProcess } of rows) {
       const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
       const name = processes !== null && processes > 1 ? `${target.name}, ${processes} processes` : target.name;
+      if (perProcess) notes.push(`${target.name}: CPU s by process (first the primary): ${perProcess.map((c) => c.toFixed(2)).join(', ')}`);
       process.stdout.write(`| ${name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pids === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${cpu === null || result.events === 0 ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
     }
+    if (notes.length > 0) process.stdout.write(`\n${notes.join('\n')}\n`);
   } finally {
     if (!o.keep) rmSync(dir, { recursive: true, force: true });
     else process.stdout.write(`kept ${dir}\n`);
