@@ -164,7 +164,7 @@ describe('serve --workers 2 on one PostgreSQL and one Redis', () => {
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(results.length - refused.length).toBe(20);
     for (const r of refused) expect((r.reason as InstanceType<typeof OpenAI.APIError>).code).toBe('rate_limit_exceeded');
-    // Both workers did work (each accepts from the shared socket; the kernel spreads connections).
+    // Both workers did work (the primary hands connections out in turn).
     pids.forEach((pid, i) => expect(cpuTicks(pid) - before[i]!, `worker ${pid}`).toBeGreaterThan(0));
   }, 90_000);
 

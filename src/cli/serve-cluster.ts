@@ -16,7 +16,7 @@ const MAX_BACKOFF_MS = 30_000;
  * SIGTERM/SIGINT lets every worker drain before it exits (0 when all of them did). Migrations and
  * the demo seed ran before this (once, here), so workers start on a ready database.
  */
-export async function runClusterPrimary(config: ServerConfig, onListening: (url: string) => void, env: Readonly<Record<string, string | undefined>> = {}): Promise<number> {
+export async function runClusterPrimary(config: ServerConfig, onListening: (url: string) => void): Promise<number> {
   const log = primaryLogger(config.logLevel);
   const collector = config.metrics ? new ClusterMetricsCollector() : null;
   /** Workers alive, by cluster id, with when they were forked. */
@@ -81,13 +81,7 @@ export async function runClusterPrimary(config: ServerConfig, onListening: (url:
     await metricsServer.listen({ port: config.metricsPort!, host: config.host });
     log(30, { url: `http://${config.host}:${(metricsServer.server.address() as { port: number }).port}/metrics` }, 'metrics listening');
   }
-  // Workers accept connections themselves from the shared socket (the kernel spreads them) rather
-  // than the primary accepting each one and passing its handle over IPC, which cost ≈0.6 ms of CPU
-  // per connection between the primary and the worker (1,000 held streams over 2 workers: 153 vs
-  // 208 µs per relayed event, workers loaded 3.78 / 3.71 s). NODE_CLUSTER_SCHED_POLICY=rr restores
-  // Node's round-robin, should the kernel's spread be uneven on some machine.
-  if (env.NODE_CLUSTER_SCHED_POLICY === undefined) cluster.schedulingPolicy = cluster.SCHED_NONE;
-  log(30, { workers: config.workers, scheduling: cluster.schedulingPolicy === cluster.SCHED_NONE ? 'kernel' : 'round-robin' }, 'starting workers');
+  log(30, { workers: config.workers }, 'starting workers');
   for (let i = 0; i < config.workers; i++) fork();
   const code = await finished;
   await metricsServer?.close();

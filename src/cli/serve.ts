@@ -19,7 +19,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   if (config.workers > 1 && cluster.isPrimary) {
     // Migrate and seed once, before any worker starts.
     const seeded = await prepareDatabase(config.databaseUrl, config.demo);
-    const code = await runClusterPrimary(config, (url) => announce(url, seeded, (line) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, url, workers: config.workers, msg: line })}\n`)), env);
+    const code = await runClusterPrimary(config, (url) => announce(url, seeded, (line) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, url, workers: config.workers, msg: line })}\n`)));
     process.exit(code);
   }
   const worker = cluster.isWorker;
