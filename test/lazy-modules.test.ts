@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // What a started gateway does not load until it is used (the idle footprint, bench/README.md), and
 // that the first call of each kind still answers: the console's route modules load with the first
 // /api request, the o200k tokenizer with the first counted request, undici with the first upstream
-// call. Run on the built CLI with the module trace of bench/idle-footprint.mjs --modules.
+// call, the admin and migrate commands' modules never in `serve`. Run on the built CLI with the
+// module trace of bench/idle-footprint.mjs --modules.
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const TRACE = fileURLToPath(new URL('../bench/lib/trace-modules.mjs', import.meta.url));
@@ -38,12 +39,13 @@ afterAll(() => {
 });
 
 describe('a started gateway', () => {
-  it('should not load the console routes, the tokenizer or undici before they are used, and answer their first calls', { timeout: 60_000 }, async () => {
+  it('should not load the console routes, the tokenizer, undici or the admin commands before they are used, and answer their first calls', { timeout: 60_000 }, async () => {
     const atStart = loaded();
     expect(atStart).toContain('/dist/server/build-server.js');
     expect(atStart).not.toMatch(/\/dist\/console\/[\w-]+\/routes\.js/);
     expect(atStart).not.toContain('/node_modules/gpt-tokenizer/');
     expect(atStart).not.toContain('/node_modules/undici/');
+    expect(atStart).not.toMatch(/\/dist\/cli\/(admin|migrate|serve-cluster)[\w-]*\.js/);
 
     // The first console request: sign in with the printed demo account, then read /api/me.
     const [, email, password] = /sign in as (\S+) \/ (\S+)/.exec(out) ?? [];

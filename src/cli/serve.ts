@@ -5,7 +5,6 @@ import { limitHeapGrowth } from '../server/heap-growth.js';
 import { collectWhenIdle } from '../server/idle-collection.js';
 import { openStore } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
-import { runClusterPrimary } from './serve-cluster.js';
 import { seedDemo, type SeedDemoResult } from './seed-demo.js';
 
 /** `tf-gateway serve`: start, print the demo key once on first start, drain on SIGTERM/SIGINT. */
@@ -19,6 +18,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   if (config.workers > 1 && cluster.isPrimary) {
     // Migrate and seed once, before any worker starts.
     const seeded = await prepareDatabase(config.databaseUrl, config.demo);
+    const { runClusterPrimary } = await import('./serve-cluster.js');
     const code = await runClusterPrimary(config, (url) => announce(url, seeded, (line) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, url, workers: config.workers, msg: line })}\n`)));
     process.exit(code);
   }

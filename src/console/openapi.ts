@@ -70,14 +70,14 @@ function inferencePaths(): Record<string, JsonSchema> {
     security: [{ inferenceKey: [] }, { anthropicKey: [] }],
     responses: { 200: { description: 'Anthropic Messages response (JSON, or SSE with `event:` lines when `stream` is true).' }, default: { description: 'Anthropic error envelope (docs/errors.md).' } },
   });
-  const messages = anthropic('Create a message (Anthropic Messages API), for every model of the catalogue.', messagesRequestSchema);
-  const countTokens = anthropic('Count the input tokens of a Messages request (estimated with the o200k tokenizer; not billed).', countTokensRequestSchema);
-  const rerank = (shape: string) => op(`Rerank documents against a query (${shape}); billed per search unit or per token.`, rerankRequestSchema);
+  const messages = anthropic('Create a message (Anthropic Messages API), for every model of the catalogue.', messagesRequestSchema());
+  const countTokens = anthropic('Count the input tokens of a Messages request (estimated with the o200k tokenizer; not billed).', countTokensRequestSchema());
+  const rerank = (shape: string) => op(`Rerank documents against a query (${shape}); billed per search unit or per token.`, rerankRequestSchema());
   const path = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
   return {
-    '/v1/chat/completions': { post: op('Create a chat completion.', chatRequestSchema) },
-    '/v1/completions': { post: op('Create a text completion.', completionRequestSchema) },
-    '/v1/embeddings': { post: op('Create embeddings.', embeddingRequestSchema) },
+    '/v1/chat/completions': { post: op('Create a chat completion.', chatRequestSchema()) },
+    '/v1/completions': { post: op('Create a text completion.', completionRequestSchema()) },
+    '/v1/embeddings': { post: op('Create embeddings.', embeddingRequestSchema()) },
     '/v1/models': { get: op('List the models the key may call.', null) },
     '/v1/models/{model}': { get: op('One model the key may call (`author/name`, slash included).', null, { parameters: [path('model', 'Model id, e.g. openai/gpt-4o-mini.')] }) },
     '/v1/key': { get: op("The calling key's own record, limits and this month's usage (never billed).", null) },
@@ -86,7 +86,7 @@ function inferencePaths(): Record<string, JsonSchema> {
     // The Anthropic SDK appends /v1/messages to its base URL; a base URL ending in /v1 lands here.
     '/v1/v1/messages': { post: { ...messages, summary: 'Same as POST /v1/messages (for an Anthropic SDK whose base URL ends in /v1).' } },
     '/v1/v1/messages/count_tokens': { post: { ...countTokens, summary: 'Same as POST /v1/messages/count_tokens (base URL ending in /v1).' } },
-    '/v1/responses': { post: op('Create a response (OpenAI Responses API); stored by default.', responsesRequestSchema) },
+    '/v1/responses': { post: op('Create a response (OpenAI Responses API); stored by default.', responsesRequestSchema()) },
     '/v1/responses/{id}': { get: op('A stored response of this project.', null, { parameters: [path('id', 'Response id (resp_...).')] }) },
     '/v1/rerank': { post: rerank('Cohere v1 and Jina shapes') },
     '/v2/rerank': { post: rerank('Cohere v2 shape') },

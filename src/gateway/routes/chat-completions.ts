@@ -23,7 +23,7 @@ export function registerChatCompletions(app: FastifyInstance, deps: GatewayDeps)
 
 /** Answer one chat completion request (the /v1 route and the console playground share it). */
 export async function serveChatCompletion(session: InferenceSession): Promise<void> {
-  const parsed = session.parse(chatRequestSchema);
+  const parsed = session.parse(chatRequestSchema());
   const target = session.resolve(parsed.model, ['chat']);
   const stream = parsed.stream === true;
   session.record.stream = stream;

@@ -20,7 +20,7 @@ import type { Target } from '../resolve-target.js';
 export function registerCompletions(app: FastifyInstance, deps: GatewayDeps): void {
   app.post('/v1/completions', (request, reply) =>
     runInference(deps, request, reply, 'completions', async (session) => {
-      const parsed = session.parse(completionRequestSchema);
+      const parsed = session.parse(completionRequestSchema());
       const target = session.resolve(parsed.model, ['completion']);
       const stream = parsed.stream === true;
       session.record.stream = stream;

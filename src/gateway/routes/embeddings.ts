@@ -14,7 +14,7 @@ import type { Target } from '../resolve-target.js';
 export function registerEmbeddings(app: FastifyInstance, deps: GatewayDeps): void {
   app.post('/v1/embeddings', (request, reply) =>
     runInference(deps, request, reply, 'embeddings', async (session) => {
-      const parsed = session.parse(embeddingRequestSchema);
+      const parsed = session.parse(embeddingRequestSchema());
       const target = session.resolve(parsed.model, ['embedding']);
       const body = session.shape('openai-embeddings', parsed) as EmbeddingRequestBody;
       checkDimensions(target, body.dimensions);

@@ -39,7 +39,7 @@ const PREFIXES = ['/v1', '/v1/v1'] as const;
 function registerMessagesAt(app: FastifyInstance, deps: GatewayDeps, store: ResponseStore, prefix: string): void {
   app.post(`${prefix}/messages`, ANTHROPIC_ROUTE, (request, reply) =>
     runInference(deps, request, reply, 'messages', async (session) => {
-      const parsed = session.parse(messagesRequestSchema);
+      const parsed = session.parse(messagesRequestSchema());
       const target = session.resolve(parsed.model, ['chat']);
       const stream = parsed.stream === true;
       session.record.stream = stream;
@@ -66,7 +66,7 @@ function registerMessagesAt(app: FastifyInstance, deps: GatewayDeps, store: Resp
   );
   app.post(`${prefix}/messages/count_tokens`, ANTHROPIC_ROUTE, (request, reply) =>
     runInference(deps, request, reply, 'messages', async (session) => {
-      const body = session.parse(countTokensRequestSchema);
+      const body = session.parse(countTokensRequestSchema());
       session.resolve(body.model, ['chat']);
       // Counting only a continue's new messages would undercount: refused rather than dropped.
       if (body.thread !== undefined && body.thread !== null) {

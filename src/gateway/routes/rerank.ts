@@ -20,7 +20,7 @@ const DOCUMENTS_PER_SEARCH_UNIT = 100;
 export function registerRerank(app: FastifyInstance, deps: GatewayDeps): void {
   const handler = (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
     runInference(deps, request, reply, 'rerank', async (session) => {
-      const parsed = session.parse(rerankRequestSchema);
+      const parsed = session.parse(rerankRequestSchema());
       const target = session.resolve(parsed.model, ['rerank']);
       const body = session.shape('rerank', parsed) as RerankRequestBody;
       const decoded = decodeRerankRequest(body, request.url, target.version.upstreamModel);

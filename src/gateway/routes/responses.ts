@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { estimateChatPromptTokens } from '../../billing/estimate-tokens.js';
 import { GatewayError } from '../../core/errors.js';
+import { onFirstUse } from '../../core/on-first-use.js';
 import { createUsage, type IrChatRequest } from '../../protocol/ir/index.js';
 import { decodeResponsesRequest } from '../../protocol/openai-responses/decode-request.js';
 import { encodeResponsesUsage } from '../../protocol/openai-responses/encode-usage.js';
@@ -21,7 +22,7 @@ import { isThreadMessageId } from '../stored-responses/message-threads.js';
 import type { ResponseStore, StoredResponse } from '../stored-responses/response-store.js';
 
 /** A stored conversation, re-validated when read back. */
-const conversationSchema = z.array(inputItemSchema);
+const conversationSchema = onFirstUse(() => z.array(inputItemSchema()));
 
 /** Everything one Responses request needs after validation and resolution. */
 interface ResponsesCall {
@@ -43,7 +44,7 @@ interface ResponsesCall {
 export function registerResponses(app: FastifyInstance, deps: GatewayDeps, store: ResponseStore): void {
   app.post('/v1/responses', (request, reply) =>
     runInference(deps, request, reply, 'responses', async (session) => {
-      const parsed = session.parse(responsesRequestSchema);
+      const parsed = session.parse(responsesRequestSchema());
       const target = session.resolve(parsed.model, ['chat']);
       session.record.stream = parsed.stream === true;
       const body = session.shape('openai-responses', parsed) as ResponsesRequestBody;
@@ -88,10 +89,10 @@ async function prepare(session: InferenceSession, target: Target, body: Response
  * project's: OpenAI's own answer, 400 `previous_response_not_found`, the code on which clients that
  * keep the history drop the id and resend the whole conversation.
  */
-async function loadHistory(store: ResponseStore, projectId: string, previousId: string | null): Promise<z.infer<typeof conversationSchema>> {
+async function loadHistory(store: ResponseStore, projectId: string, previousId: string | null): Promise<z.infer<ReturnType<typeof conversationSchema>>> {
   if (previousId === null) return [];
   const stored = isThreadMessageId(previousId) ? null : await store.find(projectId, previousId);
-  const parsed = stored === null ? null : conversationSchema.safeParse(stored.conversation);
+  const parsed = stored === null ? null : conversationSchema().safeParse(stored.conversation);
   if (parsed === null || !parsed.success) {
     throw new GatewayError('GW_PREVIOUS_RESPONSE_NOT_FOUND', `Previous response with id '${previousId}' not found.`, { param: 'previous_response_id' });
   }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { GatewayError } from '../../core/errors.js';
+import { onFirstUse } from '../../core/on-first-use.js';
 import type { MessagesRequestBody } from '../../protocol/anthropic-messages/request-schema.js';
 import type { ResponseStore } from './response-store.js';
 
@@ -23,8 +24,8 @@ export const ABANDONED_CLAIM_MS = 15 * 60_000;
 const CREATE_ONLY = ['system', 'tools'] as const;
 
 /** What a thread's stored row holds besides the conversation. */
-const threadRecordSchema = z.object({ object: z.literal('message.thread'), system: z.unknown().optional(), tools: z.unknown().optional() });
-const conversationSchema = z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.unknown() }));
+const threadRecordSchema = onFirstUse(() => z.object({ object: z.literal('message.thread'), system: z.unknown().optional(), tools: z.unknown().optional() }));
+const conversationSchema = onFirstUse(() => z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.unknown() })));
 
 /** Thread message ids share the prefix of Messages ids; stored `/v1/responses` answers never match. */
 export function isThreadMessageId(id: string): boolean {
@@ -76,8 +77,8 @@ export async function openThread(store: ResponseStore, caller: ThreadCaller, bod
   const release = () => store.endContinue(previousId, caller.requestId, { done: false, at: 0 });
   try {
     const stored = await store.find(caller.projectId, previousId);
-    const record = threadRecordSchema.safeParse(stored?.response);
-    const conversation = conversationSchema.safeParse(stored?.conversation);
+    const record = threadRecordSchema().safeParse(stored?.response);
+    const conversation = conversationSchema().safeParse(stored?.conversation);
     if (!record.success || !conversation.success) throw threadError('GW_THREAD_NOT_FOUND', `No message thread with id '${previousId}' in this project.`);
     const changed = CREATE_ONLY.filter((field) => body[field] !== undefined && !isDeepStrictEqual(body[field], record.data[field]));
     if (changed.length > 0) {
