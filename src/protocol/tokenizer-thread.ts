@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { o200kRanksFile } from './tokenizer.js';
 
 /** Longest text handed to the tokenizer at once, characters (see `segmentText`). */
 export const SEGMENT_CHARS = 256;
@@ -11,7 +12,9 @@ export const SEGMENT_CHARS = 256;
  */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const tokenizer = require(workerData.tokenizerPath);
+const tokenizer = workerData.ranksFile === null
+  ? require(workerData.tokenizerPath)
+  : require(workerData.encodingPath).GptEncoding.getEncodingApi('o200k_base', () => JSON.parse(require('node:fs').readFileSync(workerData.ranksFile, 'utf8')));
 const SEGMENT = workerData.segmentChars;
 // Special-token text such as <|endoftext|> in a prompt is ordinary text; the default would throw.
 const OPTIONS = { disallowedSpecial: new Set() };
@@ -81,8 +84,10 @@ export class TokenizerThread {
   private start(): Worker | null {
     if (this.dead) return null;
     if (this.worker !== null) return this.worker;
-    const tokenizerPath = createRequire(import.meta.url).resolve('gpt-tokenizer');
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { tokenizerPath, segmentChars: SEGMENT_CHARS } });
+    const require = createRequire(import.meta.url);
+    // The same tables as the main thread's copy (tokenizer.ts): the ranks' JSON when built, else the package's module.
+    const workerData = { tokenizerPath: require.resolve('gpt-tokenizer'), encodingPath: require.resolve('gpt-tokenizer/cjs/GptEncoding'), ranksFile: o200kRanksFile(), segmentChars: SEGMENT_CHARS };
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData });
     worker.unref();
     worker.on('message', (reply: ThreadReply) => this.receive(reply));
     worker.on('error', () => this.fail(worker));
