@@ -98,6 +98,8 @@ class PassthroughStreamRelay implements SseFrameVisitor {
   private readonly out = new ByteParts();
   private readonly watched: WatchedKeys = { bytes: null, error: -1, usage: -1 };
   private readonly modelJson: Buffer;
+  /** The usage chunk of this read, kept out of `out` so the read's other events may leave without it. */
+  private tail = '';
 
   constructor(
     private readonly ctx: RelayContext,
@@ -128,8 +130,8 @@ class PassthroughStreamRelay implements SseFrameVisitor {
           if (this.writer.isClosed) return settle(null);
           this.reader.feed(chunk, this);
           if (this.stopped || this.writer.isClosed) {
-            // Queued: the closing write after [DONE] may still join the last read's events.
-            this.write();
+            // The read that ends the stream leaves with the end, in one write (SseWriter.holdBytes).
+            this.holdRead();
             return settle(null);
           }
           // Out now rather than at the end of the tick: nothing else can join this read's events.
@@ -170,6 +172,7 @@ class PassthroughStreamRelay implements SseFrameVisitor {
       this.stopped = true;
       return;
     }
+    if (this.tail !== '') this.releaseTail();
     if (this.extras !== null || this.defaults !== undefined || bytesMayNeedParsing(bytes, start, end, this.watched)) {
       this.handle(bytes.toString('utf8', start, end));
       return;
@@ -204,23 +207,47 @@ class PassthroughStreamRelay implements SseFrameVisitor {
       this.stopped = true;
       return;
     }
+    if (this.tail !== '') this.releaseTail();
     this.handle(event.data);
   }
 
-  /** Queue what the events of this read produced, as one piece. */
-  private write(): void {
+  /**
+   * Hold what the read that ends the stream produced, its usage chunk last, until the writer's end.
+   * The request log's time to first byte is noted here, when the bytes are ready: for a stream whose
+   * first read also ends it, that is before the durable finish that lets them go.
+   */
+  private holdRead(): void {
     const bytes = this.out.take();
-    if (bytes === null) return;
-    this.ctx.record.markFirstByte();
-    this.writer.sendBytes(bytes);
+    if (bytes !== null) {
+      this.ctx.record.markFirstByte();
+      this.writer.holdBytes(bytes);
+    }
+    this.holdTail();
   }
 
-  /** Write what this read produced (with anything queued before it) to the socket now. */
+  /** Write what this read produced (with anything held before it) to the socket now; hold its usage chunk. */
   private writeNow(): void {
     const bytes = this.out.take();
-    if (bytes === null) return this.writer.flush();
+    if (bytes === null) this.writer.flush();
+    else {
+      this.ctx.record.markFirstByte();
+      this.writer.writeBytes(bytes);
+    }
+    this.holdTail();
+  }
+
+  /** The usage chunk ends the answer: held until the entry is durable (finishOpenAIStream). */
+  private holdTail(): void {
+    if (this.tail === '') return;
     this.ctx.record.markFirstByte();
-    this.writer.writeBytes(bytes);
+    this.writer.hold(this.tail);
+    this.tail = '';
+  }
+
+  /** An event after the usage chunk in the same read (unusual): the usage chunk goes out before it. */
+  private releaseTail(): void {
+    this.out.text(this.tail);
+    this.tail = '';
   }
 
   private keepUnparsed(raw: string | Buffer, size: number): void {
@@ -279,11 +306,8 @@ class PassthroughStreamRelay implements SseFrameVisitor {
     }
     const text = `data: ${typeof out === 'string' ? out : JSON.stringify(out)}\n\n`;
     if (usage === null) return this.out.text(text);
-    // The usage chunk ends the answer: held until the entry is durable (finishOpenAIStream). What
-    // this read produced before it goes to the writer first, so the order is kept.
-    this.write();
-    this.ctx.record.markFirstByte();
-    this.writer.hold(text);
+    // The usage chunk: after what this read produced before it (see holdTail).
+    this.tail = text;
   }
 
   /**
@@ -303,11 +327,8 @@ class PassthroughStreamRelay implements SseFrameVisitor {
     const cost = this.ctx.meter(usage);
     // A usage-only chunk the client did not ask for is dropped.
     if (!this.includeUsage) return true;
-    const text = `data: ${replaceTopLevelModel(withUsageCost(data, layout, cost), this.ctx.answerModel)}\n\n`;
     // Held until the entry is durable, after what this read produced before it (as in handle).
-    this.write();
-    this.ctx.record.markFirstByte();
-    this.writer.hold(text);
+    this.tail = `data: ${replaceTopLevelModel(withUsageCost(data, layout, cost), this.ctx.answerModel)}\n\n`;
     return true;
   }
 }

@@ -28,6 +28,8 @@ export class SseWriter {
   private flushScheduled = false;
   /** Text kept back until more is sent or the answer ends (see {@link hold}). */
   private held = '';
+  /** Bytes kept back the same way, in order, before {@link held} (see {@link holdBytes}). */
+  private heldBytes: Buffer[] | null = null;
 
   constructor(private readonly res: ServerResponse) {
     res.once('close', () => {
@@ -63,7 +65,7 @@ export class SseWriter {
    */
   send(text: string): boolean {
     if (this.isClosed) return true;
-    if (this.pendingBytes !== null) return this.sendBytes(Buffer.from(text));
+    if (this.pendingBytes !== null || this.heldBytes !== null) return this.sendBytes(Buffer.from(text));
     this.wrote = true;
     if (this.held !== '') {
       this.pending += this.held;
@@ -82,12 +84,7 @@ export class SseWriter {
       this.pendingSize = this.pending.length;
       this.pending = '';
     }
-    if (this.held !== '') {
-      const held = Buffer.from(this.held);
-      this.held = '';
-      this.pendingBytes.push(held);
-      this.pendingSize += held.length;
-    }
+    this.pendingSize += this.takeHeld(this.pendingBytes);
     this.pendingBytes.push(bytes);
     this.pendingSize += bytes.length;
     return this.queued(this.pendingSize);
@@ -100,7 +97,7 @@ export class SseWriter {
    */
   writeBytes(bytes: Buffer): void {
     if (this.isClosed) return;
-    if (this.pending !== '' || this.pendingBytes !== null || this.held !== '') {
+    if (this.pending !== '' || this.pendingBytes !== null || this.held !== '' || this.heldBytes !== null) {
       this.sendBytes(bytes);
       return this.flush();
     }
@@ -131,6 +128,41 @@ export class SseWriter {
     if (this.isClosed) return;
     this.wrote = true;
     this.held += text;
+  }
+
+  /**
+   * {@link hold} for bytes. A relay holds the events of the upstream read that ends the stream: they
+   * then leave with the end in one socket write instead of two (each write to a client costs a
+   * system call and a wake-up of the reader); the end waits for the durable finish either way.
+   */
+  holdBytes(bytes: Buffer): void {
+    if (this.isClosed) return;
+    this.wrote = true;
+    this.heldBytes ??= [];
+    if (this.held !== '') {
+      this.heldBytes.push(Buffer.from(this.held));
+      this.held = '';
+    }
+    this.heldBytes.push(bytes);
+  }
+
+  /** Move what is held to the end of `parts`; returns its size in bytes. */
+  private takeHeld(parts: Buffer[]): number {
+    let size = 0;
+    if (this.heldBytes !== null) {
+      for (const bytes of this.heldBytes) {
+        parts.push(bytes);
+        size += bytes.length;
+      }
+      this.heldBytes = null;
+    }
+    if (this.held !== '') {
+      const held = Buffer.from(this.held);
+      this.held = '';
+      parts.push(held);
+      size += held.length;
+    }
+    return size;
   }
 
   /** What was sent in this tick, as one piece, and nothing pending afterwards. */
@@ -188,7 +220,11 @@ export class SseWriter {
 
   /** End the response (with the queued text, in the same write). */
   end(): void {
-    if (this.held !== '') {
+    if (this.heldBytes !== null) {
+      this.pendingBytes ??= this.pending === '' ? [] : [Buffer.from(this.pending)];
+      this.pending = '';
+      this.takeHeld(this.pendingBytes);
+    } else if (this.held !== '') {
       if (this.pendingBytes !== null) this.pendingBytes.push(Buffer.from(this.held));
       else this.pending += this.held;
       this.held = '';
