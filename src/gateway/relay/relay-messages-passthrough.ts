@@ -114,9 +114,12 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
         relayedError = true;
       }
       ctx.record.markFirstByte();
-      // The usage delta and the end are held until the entry is durable (below).
-      if (name === 'message_delta' || name === 'message_stop' || name === 'error') writer.hold(text);
-      else await writer.write(text);
+      // The usage delta and the end are held until the entry is durable (below), with the events of
+      // the same upstream read not yet written (one write for them and the end).
+      if (name === 'message_delta' || name === 'message_stop' || name === 'error') {
+        writer.holdQueued();
+        writer.hold(text);
+      } else await writer.write(text);
       if (name === 'error') break;
       if (name === 'message_stop') {
         stopped = true;

@@ -53,6 +53,23 @@ describe('SseWriter', () => {
     expect(body).toBe('data: 1\n\ndata: 2\n\ndata: {"usage":{}}\n\ndata: 3\n\ndata: [DONE]\n\n');
   });
 
+  it('should hold what was sent in this tick before what was held, and send both with the end', async () => {
+    const { body } = await receive((writer) => {
+      writer.start({});
+      writer.writeBytes(Buffer.from('data: 1\n\n'));
+      writer.send('data: 2\n\n');
+      writer.hold('data: {"usage":{}}\n\n');
+      writer.holdQueued();
+      writer.hold('data: [DONE]\n\n');
+      // Later than the end of the tick: nothing may have been written in between.
+      setTimeout(() => {
+        writer.send('data: 3\n\n');
+        writer.end();
+      }, 10);
+    });
+    expect(body).toBe('data: 1\n\ndata: 2\n\ndata: {"usage":{}}\n\ndata: [DONE]\n\ndata: 3\n\n');
+  });
+
   it('should send what was held before anything written later', async () => {
     const { body } = await receive((writer) => {
       writer.start({});

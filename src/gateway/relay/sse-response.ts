@@ -154,6 +154,23 @@ export class SseWriter {
     this.heldBytes.push(bytes);
   }
 
+  /**
+   * Hold what was sent in this tick and not yet written: the events that arrived with the end of an
+   * answer then leave with it in one write (see {@link holdBytes}).
+   */
+  holdQueued(): void {
+    this.flushScheduled = false;
+    if (this.pending === '' && this.pendingBytes === null) return;
+    // Whatever is held was held after everything queued (sending takes the held text first).
+    const piece = this.takePending();
+    if (typeof piece === 'string' && this.heldBytes === null) {
+      this.held = piece + this.held;
+      return;
+    }
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    this.heldBytes = this.heldBytes === null ? [bytes] : [bytes, ...this.heldBytes];
+  }
+
   /** Move what is held to the end of `parts`; returns its size in bytes. */
   private takeHeld(parts: Buffer[]): number {
     let size = 0;
