@@ -40,6 +40,8 @@ export async function finishOpenAIStream(ctx: RelayContext, writer: SseWriter, o
     ctx.record.finish(499, 'client_closed_request');
     return;
   }
+  // Events of the last upstream read still queued (a translated stream) leave with the end: one write.
+  writer.holdQueued();
   if (outcome.failure !== null) {
     writer.hold(`data: ${JSON.stringify(encodeOpenAIError(outcome.failure))}\n\n`);
     const closing = outcome.failureChunk();
