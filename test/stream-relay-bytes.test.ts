@@ -1,9 +1,7 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
+import { startTrickleUpstream, type TrickleUpstream } from '../src/testing/trickle-upstream.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
 
 // The OpenAI-style stream relay frames events on the upstream's bytes and forwards ordinary chunks
@@ -22,33 +20,16 @@ const STREAM =
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'upstream-chat-v1', choices: [], usage: { prompt_tokens: 7, completion_tokens: 11, total_tokens: 18 } })}\n\n` +
   'data: [DONE]\n\n';
 
-let upstream: Server;
+let upstream: TrickleUpstream;
 let gw: TestGateway;
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.socket?.setNoDelay(true);
-      const bytes = Buffer.from(STREAM);
-      for (let i = 0; i < bytes.length; i += 7) {
-        res.write(bytes.subarray(i, i + 7));
-        // A pause now and then so the reads on the gateway's side really are split.
-        if (i % 70 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-      }
-      res.end();
-    });
-  });
-  upstream.listen(0, '127.0.0.1');
-  await once(upstream, 'listening');
-  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`;
-  gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: url }), env: { UP_KEY: 'k' } });
+  upstream = await startTrickleUpstream(() => STREAM, 7);
+  gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: upstream.url }), env: { UP_KEY: 'k' } });
 });
 afterAll(async () => {
   await gw?.close();
-  upstream?.closeAllConnections();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 describe('relaying a stream that arrives in small pieces', () => {

@@ -1,9 +1,7 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRequestLogRow } from '../src/billing/request-log-repository.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
+import { startTrickleUpstream, type TrickleUpstream } from '../src/testing/trickle-upstream.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
 
 // The stream relay finds the usage chunk's usage object in the upstream's text, parses only that and
@@ -23,35 +21,20 @@ const USAGE_CHUNKS: Record<string, string> = {
 /** 7 × 0.15 + 11 × 0.60 USD per million tokens, 2 of the 7 read from cache at 0.075. */
 const COST = '0.000007500';
 
-let upstream: Server;
+let upstream: TrickleUpstream;
 let gw: TestGateway;
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    let body = '';
-    req.on('data', (part: Buffer) => (body += part.toString()));
-    req.on('end', async () => {
-      const scenario = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]!.content;
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.socket?.setNoDelay(true);
-      const usageEvent = scenario === 'none' ? '' : `data: ${USAGE_CHUNKS[scenario]}\n\n`;
-      const bytes = Buffer.from(`data: ${CONTENT('Grüße')}\n\ndata: ${CONTENT(' 😀')}\n\n${usageEvent}data: [DONE]\n\n`);
-      for (let i = 0; i < bytes.length; i += 5) {
-        res.write(bytes.subarray(i, i + 5));
-        if (i % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-      }
-      res.end();
-    });
-  });
-  upstream.listen(0, '127.0.0.1');
-  await once(upstream, 'listening');
-  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`;
-  gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: url }), env: { UP_KEY: 'k' } });
+  upstream = await startTrickleUpstream((body) => {
+    const scenario = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]!.content;
+    const usageEvent = scenario === 'none' ? '' : `data: ${USAGE_CHUNKS[scenario]}\n\n`;
+    return `data: ${CONTENT('Grüße')}\n\ndata: ${CONTENT(' 😀')}\n\n${usageEvent}data: [DONE]\n\n`;
+  }, 5);
+  gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: upstream.url }), env: { UP_KEY: 'k' } });
 });
 afterAll(async () => {
   await gw?.close();
-  upstream?.closeAllConnections();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 /** Stream one chat completion; the data of every event, as text, and the request id. */
