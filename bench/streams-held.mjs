@@ -5,7 +5,7 @@
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
 //                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
-//                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N]
+//                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N] [--rounds N]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
@@ -17,7 +17,10 @@
 // PostgreSQL (a fresh database per run, `createdb -h 127.0.0.1 -U postgres`, dropped after) and Redis
 // (its own key prefix, deleted after) instead of SQLite; its CPU and RSS are summed over the primary
 // and every worker. `--warmup N` sends N streams to each target before the measured ones (a
-// started gateway loads and compiles its streaming path on the first requests).
+// started gateway loads and compiles its streaming path on the first requests). `--rounds N` sends the
+// whole burst N times to each target, 2 s apart, and reports the last one (a note lists the CPU of
+// each): the first burst of 1,000 new streams still pays one-time costs (JIT compilation of the
+// paths a burst takes, heap growth) that later bursts do not.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -28,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, redis: 'redis://127.0.0.1:6379' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, rounds: 1, redis: 'redis://127.0.0.1:6379' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -40,6 +43,7 @@ function parseArgs(argv) {
       case '--keep': o.keep = true; break;
       case '--workers': o.workers = Number(v()); break;
       case '--warmup': o.warmup = Number(v()); break;
+      case '--rounds': o.rounds = Number(v()); break;
       case '--redis': o.redis = v(); break;
       case '--dist': o.dist = resolve(v()); break;
       case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
@@ -193,6 +197,31 @@ function treeRss(pids) {
   return sum;
 }
 
+/** One burst of `o.n` streams against a started target: the client's result, the target's CPU and RSS. */
+async function measureBurst(o, target, runClient) {
+  const pids = target.pids === null ? null : target.pids();
+  const idle = pids === null ? null : treeRss(pids);
+  const cpu0 = pids === null ? null : treeCpu(pids);
+  const cpu0Each = pids === null ? null : pids.map((pid) => treeCpu([pid]));
+  let peak = idle ?? 0;
+  const sampler = setInterval(() => { if (pids !== null) peak = Math.max(peak, treeRss(pids)); }, 100);
+  // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
+  // the peak was the idle figure).
+  const client = await runClient(o.n, o.rampMs);
+  clearInterval(sampler);
+  if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
+  const result = JSON.parse(client.stdout.trim().split('\n').pop());
+  const cpu1 = pids === null ? null : treeCpu(pids);
+  // Per process too, so a cluster shows the primary's share and how evenly the workers were loaded.
+  const perProcess = pids === null || pids.length < 2 ? null : pids.map((pid, i) => {
+    const [a, b] = [cpu0Each[i], treeCpu([pid])];
+    return b.user - a.user + b.sys - a.sys;
+  });
+  const cpu = cpu1 === null ? null : cpu1.user - cpu0.user + cpu1.sys - cpu0.sys;
+  const sys = cpu1 === null ? null : cpu1.sys - cpu0.sys;
+  return { result, idle, peak: pids === null ? null : peak, cpu, sys, pids, perProcess };
+}
+
 /**
  * One target on its own: a fresh mock upstream (an upstream that already held N streams for
  * another proxy measured the next one worse), the proxy, the load generator, then all stopped.
@@ -290,29 +319,18 @@ models:
       const warm = await runClient(o.warmup, 0);
       if (warm.status !== 0) throw new Error(`warm-up for ${target.name} failed: ${warm.stderr}`);
     }
-    // Let start-up work (JIT, idle collection) settle; then measure.
-    await new Promise((r) => setTimeout(r, 2000));
-    const pids = target.pids === null ? null : target.pids();
-    const idle = pids === null ? null : treeRss(pids);
-    const cpu0 = pids === null ? null : treeCpu(pids);
-    const cpu0Each = pids === null ? null : pids.map((pid) => treeCpu([pid]));
-    let peak = idle ?? 0;
-    const sampler = setInterval(() => { if (pids !== null) peak = Math.max(peak, treeRss(pids)); }, 100);
-    // Asynchronous, so the RSS sampler above runs while the streams are held (spawnSync blocked it:
-    // the peak was the idle figure).
-    const client = await runClient(o.n, o.rampMs);
-    clearInterval(sampler);
-    if (client.status !== 0) throw new Error(`client for ${target.name} failed: ${client.stderr}`);
-    const result = JSON.parse(client.stdout.trim().split('\n').pop());
-    const cpu1 = pids === null ? null : treeCpu(pids);
-    // Per process too, so a cluster shows the primary's share and how evenly the workers were loaded.
-    const perProcess = pids === null || pids.length < 2 ? null : pids.map((pid, i) => {
-      const [a, b] = [cpu0Each[i], treeCpu([pid])];
-      return b.user - a.user + b.sys - a.sys;
-    });
-    const cpu = cpu1 === null ? null : cpu1.user - cpu0.user + cpu1.sys - cpu0.sys;
-    const sys = cpu1 === null ? null : cpu1.sys - cpu0.sys;
-    return { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length, perProcess };
+    // --rounds: the same burst again against the same proxy; the last one is reported.
+    const rounds = [];
+    let last = null;
+    for (let round = 0; round < Math.max(1, o.rounds); round++) {
+      // Let start-up work (JIT, idle collection) or the previous burst settle; then measure.
+      await new Promise((r) => setTimeout(r, 2000));
+      last = await measureBurst(o, target, runClient);
+      if (last.cpu !== null) rounds.push({ cpu: last.cpu, events: last.result.events });
+    }
+    const { result, idle, peak, cpu, sys, pids, perProcess } = last;
+    if (rounds.length < 2) rounds.length = 0;
+    return { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length, perProcess, rounds };
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => { c.once('exit', r); setTimeout(r, 10_000); }))));
@@ -331,10 +349,11 @@ async function runAll(o) {
     }
     const direct = rows[0].result;
     const f = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
-    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms${o.warmup > 0 ? `, after ${o.warmup} warm-up streams` : ''} (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
+    process.stdout.write(`\n${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms${o.warmup > 0 ? `, after ${o.warmup} warm-up streams` : ''}${o.rounds > 1 ? `, burst ${o.rounds} of ${o.rounds} shown` : ''} (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
     process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
     const notes = [];
-    for (const { target, result, idle, peak, cpu, sys, processes, perProcess } of rows) {
+    for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds } of rows) {
+      if (rounds?.length > 0) notes.push(`${target.name}: CPU s (µs / event) of each burst: ${rounds.map((r) => `${r.cpu.toFixed(2)} (${((r.cpu * 1e6) / r.events).toFixed(0)})`).join(', ')}`);
       const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
       const name = processes !== null && processes > 1 ? `${target.name}, ${processes} processes` : target.name;
       if (perProcess) notes.push(`${target.name}: CPU s by process (first the primary): ${perProcess.map((c) => c.toFixed(2)).join(', ')}`);
