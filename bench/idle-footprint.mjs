@@ -7,8 +7,9 @@
 // --dist runs another build (a copy of dist/, e.g. of an earlier commit) for before/after runs.
 // --requests N: after the first request, N more one at a time (c1; the prompt is counted, the
 //   answer encoded): latency p50/p99 and the gateway's CPU per request (all its threads), then RSS again.
-// --modules: loads bench/lib/trace-modules.mjs into the gateway and prints, per state, how many
-//   modules it has loaded and their source size, and the largest packages.
+// --modules: loads bench/lib/trace-modules.mjs into the gateway and prints, per state, the files it
+//   has loaded and their source size, the modules they were bundled from (bench/lib/loaded-modules.mjs)
+//   with their original size, and the largest packages.
 //
 // Prints RSS and what it is made of when idle after start, and again after one chat request to the
 // simulator (which loads the o200k tokenizer and starts the billing thread): the pages of the node
@@ -21,6 +22,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadedModules } from './lib/loaded-modules.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -80,11 +82,10 @@ function cpuMicros() {
 }
 
 /** Modules loaded so far (from the trace log): count, source size, and the largest packages. */
-function loadedModules() {
-  const lines = readFileSync(moduleLog, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+function loadedModuleSummary() {
+  const lines = loadedModules(moduleLog).map(({ path, size }) => [size, path]);
   const byPackage = new Map();
-  for (const [size, url] of lines) {
-    const path = url.replace(/^file:\/\//, '');
+  for (const [size, path] of lines) {
     const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (path.includes('/dist/') ? 'dist (the gateway)' : path);
     const entry = byPackage.get(pkg) ?? { count: 0, size: 0 };
     entry.count += 1;
@@ -93,7 +94,9 @@ function loadedModules() {
   }
   const size = lines.reduce((sum, [chars]) => sum + Number(chars), 0);
   const top = [...byPackage].sort((a, b) => b[1].size - a[1].size).slice(0, 8);
-  return `${lines.length} modules, ${(size / 1024).toFixed(0)} KB of source; largest: ${top.map(([p, e]) => `${p} ${(e.size / 1024).toFixed(0)} KB (${e.count})`).join(', ')}`;
+  const files = readFileSync(moduleLog, 'utf8').trim().split('\n').map((l) => Number(l.split('\t')[0]));
+  const loaded = files.reduce((sum, chars) => sum + chars, 0);
+  return `${files.length} files, ${(loaded / 1024).toFixed(0)} KB of source loaded; ${lines.length} modules in them, ${(size / 1024).toFixed(0)} KB before bundling; largest: ${top.map(([p, e]) => `${p} ${(e.size / 1024).toFixed(0)} KB (${e.count})`).join(', ')}`;
 }
 
 /** RSS of file-backed mappings (the node binary's code and data pages, shared libraries, native addons). */
@@ -121,7 +124,7 @@ async function sample(state) {
   const newSpace = space('nodejs_heap_space_size_total_bytes', 'new');
   const external = metric('nodejs_external_memory_bytes');
   const files = fileBacked();
-  const modules = traceModules ? loadedModules() : null;
+  const modules = traceModules ? loadedModuleSummary() : null;
   return { state, total, files, heapUsed, heapTotal, newSpace, external, threads: threads(), other: total - files - heapTotal - external, modules };
 }
 

@@ -35,6 +35,8 @@ describe('npm start build progress (scripts/run-steps.mjs)', () => {
   it('should be what npm start runs before starting the gateway', () => {
     expect(PACKAGE.scripts.prestart).toMatch(/^node scripts\/run-steps\.mjs /);
     expect(PACKAGE.scripts.prestart).toContain('tsc -p tsconfig.build.json');
+    // The same server build as `npm run build`: tsc, the tokenizer's JSON, the bundle.
+    expect(PACKAGE.scripts.prestart).toContain((PACKAGE.scripts.build ?? '').replace(' && npm run build:web', ''));
     expect(PACKAGE.scripts.prestart).toContain('npm run build:web');
   });
 });

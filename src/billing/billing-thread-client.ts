@@ -17,7 +17,8 @@ import { USAGE_EVENT_COLUMNS, isBillable, usageEventValues } from './usage-event
  * The compiled worker entry. Code run from TypeScript source (vitest) has none; billing then stays
  * on the main thread (`npm test` builds first, and tests that need the thread point at dist/).
  */
-const ENTRY = new URL('./billing-thread.js', import.meta.url);
+// `../billing/`: the same file from tsc's dist/billing/ and from the bundle's dist/chunks/.
+const ENTRY = new URL('../billing/billing-thread.js', import.meta.url);
 
 const threads = new WeakMap<Kysely<Database>, Promise<BillingThread | null>>();
 

@@ -5,14 +5,15 @@ import type { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 
 /**
- * The o200k ranks as JSON, written beside the compiled module by `npm run build`
+ * The o200k ranks as JSON, written to dist/protocol/ by `npm run build`
  * (`scripts/build-tokenizer-ranks.mjs`); null where there is none (TypeScript source under vitest,
  * a dist/ built by tsc alone), and the package's JavaScript module of the same ranks is loaded.
  * The JSON costs ≈30 MiB less RSS once loaded: the module also keeps its 2.2 MB source text, its
  * array literals' boilerplate and their bytecode.
  */
 export function o200kRanksFile(): string | null {
-  const file = fileURLToPath(new URL('./o200k-ranks.json', import.meta.url));
+  // `../protocol/`: the same file from tsc's dist/protocol/ and from the bundle's dist/chunks/.
+  const file = fileURLToPath(new URL('../protocol/o200k-ranks.json', import.meta.url));
   return existsSync(file) ? file : null;
 }
 
