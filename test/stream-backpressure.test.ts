@@ -34,7 +34,16 @@ beforeAll(async () => {
       for (let i = 0; i < CHUNKS; i++) {
         if (res.destroyed) return;
         written += CHUNK.length;
-        if (!res.write(CHUNK)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        // Listeners removed on either event (a race of two once() leaves the loser's 'error' and 'close' behind, one per wait).
+        if (!res.write(CHUNK)) await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
       }
       res.end(TAIL);
     });
