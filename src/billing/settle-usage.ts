@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createId } from '../core/ids.js';
 import { moneyText, parseMoney } from '../store/money-column.js';
 import type { Database } from '../store/schema.js';
@@ -51,7 +51,11 @@ export async function settleUsage(db: Kysely<Database>, now: number, limit = 500
         .updateTable('usage_events')
         .set({ settled_at: now })
         .where('id', 'in', pending.slice(i, i + CLAIMS_PER_STATEMENT).map((p) => p.id))
-        .where('settled_at', 'is', null)
+        // `+settled_at` (a no-op on the value) keeps SQLite from planning the claim on the
+        // settled_at index: without statistics it prefers that index for `IS NULL` and then checks
+        // every pending event against the id list, so each batch of a pass rescanned the whole
+        // backlog. The primary key finds the listed ids directly (PostgreSQL plans it so anyway).
+        .where(sql<number | null>`+settled_at`, 'is', null)
         .returning('id')
         .execute();
       for (const row of rows) won.add(row.id);
