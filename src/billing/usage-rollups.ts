@@ -67,30 +67,54 @@ export interface SettledUsage {
  */
 export async function rollUpSettledUsage(trx: Kysely<Database>, events: readonly SettledUsage[]): Promise<void> {
   if (events.length === 0) return;
-  const main = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
-  const perKey = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
-  const tagged = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
+  const main = new Groups();
+  const perKey = new Groups();
+  const tagged = new Groups();
   for (const e of events) {
     const hour = String(Number(e.created_at) - (Number(e.created_at) % HOUR_MS));
     const m: UsageMeasures = {
       requests: 1n, inputTokens: BigInt(e.input_tokens), outputTokens: BigInt(e.output_tokens), cachedTokens: BigInt(e.cached_tokens ?? 0),
       reasoningTokens: BigInt(e.reasoning_tokens ?? 0), costNano: parseMoney(e.cost),
     };
-    accumulate(main, [e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model, e.end_user ?? ''], m);
-    accumulate(perKey, [e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model], m);
+    main.add([e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model, e.end_user ?? ''], m);
+    perKey.add([e.org_id, hour, e.project_id, e.key_id, e.user_id ?? '', e.model], m);
     const tags = e.tags === null || e.tags === undefined ? {} : (JSON.parse(e.tags) as Record<string, string>);
-    for (const [key, value] of Object.entries(tags)) accumulate(tagged, [e.org_id, hour, e.project_id, key, value], m);
+    for (const [key, value] of Object.entries(tags)) tagged.add([e.org_id, hour, e.project_id, key, value], m);
   }
-  await upsert(trx, 'usage_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model', 'end_user'], [...main.values()]);
-  await upsert(trx, 'usage_key_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model'], [...perKey.values()]);
-  await upsert(trx, 'usage_tag_rollups', ['org_id', 'hour', 'project_id', 'tag_key', 'tag_value'], [...tagged.values()]);
+  await upsert(trx, 'usage_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model', 'end_user'], main.rows());
+  await upsert(trx, 'usage_key_rollups', ['org_id', 'hour', 'project_id', 'key_id', 'user_id', 'model'], perKey.rows());
+  await upsert(trx, 'usage_tag_rollups', ['org_id', 'hour', 'project_id', 'tag_key', 'tag_value'], tagged.rows());
 }
 
-function accumulate(into: Map<string, { dims: readonly string[]; m: UsageMeasures }>, dims: readonly string[], m: UsageMeasures): void {
-  const id = JSON.stringify(dims);
-  const found = into.get(id);
-  if (found === undefined) into.set(id, { dims, m: { ...m } });
-  else addMeasures(found.m, m);
+/** Rollup rows of a pass by their dimensions, with their summed measures. */
+class Groups {
+  private readonly byId = new Map<string, { dims: readonly string[]; m: UsageMeasures }>();
+  /**
+   * The group the previous event joined. The events of a pass come oldest first and mostly share
+   * their group (one key, model and hour), so comparing the dimensions with it spares the
+   * `JSON.stringify` key of most events (≈2 µs each on the billing thread).
+   */
+  private last: { dims: readonly string[]; m: UsageMeasures } | null = null;
+
+  add(dims: readonly string[], m: UsageMeasures): void {
+    const last = this.last;
+    if (last !== null && sameDims(last.dims, dims)) return addMeasures(last.m, m);
+    const id = JSON.stringify(dims);
+    let found = this.byId.get(id);
+    if (found === undefined) this.byId.set(id, (found = { dims, m: { ...m } }));
+    else addMeasures(found.m, m);
+    this.last = found;
+  }
+
+  rows(): { dims: readonly string[]; m: UsageMeasures }[] {
+    return [...this.byId.values()];
+  }
+}
+
+function sameDims(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 async function upsert(
