@@ -254,12 +254,28 @@ export class SseWriter {
       else this.pending += this.held;
       this.held = '';
     }
+    const pieces = this.pendingBytes;
+    if (pieces !== null && pieces.length > 1 && pieces.length <= END_PIECES) {
+      this.pendingBytes = null;
+      this.pendingSize = 0;
+      if (this.isClosed) return;
+      // Each piece as its own HTTP chunk rather than joined first: `end` sends them with the
+      // response's end in one socket write all the same, and a stream that arrived in one read
+      // (≈5 KiB held) is not copied into new memory a second time.
+      const last = pieces.length - 1;
+      for (let i = 0; i < last; i++) this.res.write(pieces[i]!);
+      this.res.end(pieces[last]);
+      return;
+    }
     const piece = this.takePending();
     if (this.isClosed) return;
     if (piece.length === 0) this.res.end();
     else this.res.end(piece);
   }
 }
+
+/** Pieces {@link SseWriter.end} writes as they are (beyond this many they are joined: each adds a chunk header and three buffers to the write). */
+const END_PIECES = 4;
 
 function flushHeadersIfIdle(writer: SseWriter): void {
   writer.flushHeaders();
