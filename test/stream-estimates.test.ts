@@ -68,6 +68,14 @@ describe('estimated usage of streams', () => {
     expect(fine.row.costNano).toBe(split.row.costNano);
   });
 
+  it('should count every piece of a stream longer than what the relay keeps unparsed (256 KiB, folded on the way)', async () => {
+    // 3,000 chunks of ≈110 bytes: the chunks kept unparsed are folded into text once mid-stream and again at the end.
+    script = pieces(Array.from({ length: 3000 }, () => 'tok '));
+    const { text, row } = await streamChat();
+    expect(text.match(/"content":"tok "/g)).toHaveLength(3000);
+    expect(row).toMatchObject({ usageSource: 'estimated', outputTokens: 3001 });
+  });
+
   it('should bill nothing for a stream that failed before delivering any content', async () => {
     script = (res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
