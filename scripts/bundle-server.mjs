@@ -15,7 +15,7 @@
 // pdfkit's fonts, the OpenTelemetry exporters), so that they keep working exactly as installed.
 // Source maps (dist/**/*.js.map) map the chunks back to tsc's modules: `NODE_OPTIONS=--enable-source-maps`
 // for stack traces with those files and lines.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -29,16 +29,26 @@ const EXTERNAL = [
   'undici',
   'gpt-tokenizer',
   'pino',
-  'thread-stream',
   'pdfkit',
   'nodemailer',
   'stripe',
 ];
 
+const ENTRIES = { 'cli/main': resolve(dist, 'cli/main.js'), 'billing/billing-thread': resolve(dist, 'billing/billing-thread.js') };
+
+// The entries are replaced in place, so a second run without tsc would bundle the bundle (whose
+// chunks it is about to delete): refuse before touching anything.
+for (const file of Object.values(ENTRIES)) {
+  if (readFileSync(file, 'utf8').includes('../chunks/')) {
+    process.stderr.write(`${file} is already bundled: run \`tsc -p tsconfig.build.json\` first (npm run build does).\n`);
+    process.exit(1);
+  }
+}
+
 rmSync(resolve(dist, 'chunks'), { recursive: true, force: true });
 await build({
   cwd: dist,
-  input: { 'cli/main': resolve(dist, 'cli/main.js'), 'billing/billing-thread': resolve(dist, 'billing/billing-thread.js') },
+  input: ENTRIES,
   platform: 'node',
   external: (id) => id.startsWith('node:') || EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('@opentelemetry/'),
   logLevel: 'warn',
