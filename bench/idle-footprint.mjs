@@ -81,22 +81,22 @@ function cpuMicros() {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime + stime, in clock ticks of 10 ms
 }
 
-/** Modules loaded so far (from the trace log): count, source size, and the largest packages. */
+/** Files loaded so far (from the trace log), the modules bundled into them, and the largest packages. */
 function loadedModuleSummary() {
-  const lines = loadedModules(moduleLog).map(({ path, size }) => [size, path]);
+  const modules = loadedModules(moduleLog);
   const byPackage = new Map();
-  for (const [size, path] of lines) {
+  for (const { path, size } of modules) {
     const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (path.includes('/dist/') ? 'dist (the gateway)' : path);
     const entry = byPackage.get(pkg) ?? { count: 0, size: 0 };
     entry.count += 1;
-    entry.size += Number(size);
+    entry.size += size;
     byPackage.set(pkg, entry);
   }
-  const size = lines.reduce((sum, [chars]) => sum + Number(chars), 0);
+  const size = modules.reduce((sum, m) => sum + m.size, 0);
   const top = [...byPackage].sort((a, b) => b[1].size - a[1].size).slice(0, 8);
   const files = readFileSync(moduleLog, 'utf8').trim().split('\n').map((l) => Number(l.split('\t')[0]));
   const loaded = files.reduce((sum, chars) => sum + chars, 0);
-  return `${files.length} files, ${(loaded / 1024).toFixed(0)} KB of source loaded; ${lines.length} modules in them, ${(size / 1024).toFixed(0)} KB before bundling; largest: ${top.map(([p, e]) => `${p} ${(e.size / 1024).toFixed(0)} KB (${e.count})`).join(', ')}`;
+  return `${files.length} files, ${(loaded / 1024).toFixed(0)} KB of source loaded; ${modules.length} modules in them, ${(size / 1024).toFixed(0)} KB before bundling; largest: ${top.map(([p, e]) => `${p} ${(e.size / 1024).toFixed(0)} KB (${e.count})`).join(', ')}`;
 }
 
 /** RSS of file-backed mappings (the node binary's code and data pages, shared libraries, native addons). */
