@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateDeliveredTokens } from '../src/billing/estimate-tokens.js';
 import { getRequestLogRow, type RequestLogRow } from '../src/billing/request-log-repository.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
@@ -68,12 +69,40 @@ describe('estimated usage of streams', () => {
     expect(fine.row.costNano).toBe(split.row.costNano);
   });
 
-  it('should count every piece of a stream longer than what the relay keeps unparsed (256 KiB, folded on the way)', async () => {
-    // 3,000 chunks of ≈110 bytes: the chunks kept unparsed are folded into text once mid-stream and again at the end.
+  it('should count every piece of a long stream (3,000 chunks, 330 KB)', async () => {
+    // The relay takes each forwarded chunk's text from its bytes as it passes (several chunks per read here).
     script = pieces(Array.from({ length: 3000 }, () => 'tok '));
     const { text, row } = await streamChat();
     expect(text.match(/"content":"tok "/g)).toHaveLength(3000);
     expect(row).toMatchObject({ usageSource: 'estimated', outputTokens: 3001 });
+  });
+
+  it('should count text with escapes, multi-byte characters and tool-call arguments as the client decodes it', async () => {
+    const texts = ['Say "hi"\n\tthen', ' a backslash \\', ' café 日本語 🎉', ' </s>'];
+    const args = ['{"city":', '"Paris", "unit": "°C"}'];
+    script = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(chunk({ role: 'assistant', content: null }));
+      for (const text of texts) res.write(chunk({ content: text }));
+      for (const [i, part] of args.entries()) {
+        const call = i === 0 ? { index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: part } } : { index: 0, function: { arguments: part } };
+        res.write(chunk({ tool_calls: [call] }));
+      }
+      res.end(`${chunk({}, 'tool_calls')}data: [DONE]\n\n`);
+    };
+    const { row } = await streamChat();
+    expect(row).toMatchObject({ usageSource: 'estimated', outputTokens: await estimateDeliveredTokens([...texts, ...args]) });
+  });
+
+  it('should count the text of events framed with other fields (an id: line), which the relay reads as text', async () => {
+    script = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const [i, text] of ['one ', 'two ', 'three '].entries()) res.write(`id: ${i}\n${chunk({ content: text })}`);
+      res.end('data: [DONE]\n\n');
+    };
+    const { text, row } = await streamChat();
+    expect(text.match(/"content":/g)).toHaveLength(3);
+    expect(row).toMatchObject({ usageSource: 'estimated', outputTokens: 4 });
   });
 
   it('should bill nothing for a stream that failed before delivering any content', async () => {

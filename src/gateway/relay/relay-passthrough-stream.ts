@@ -8,7 +8,7 @@ import { SseFrameReader, type SseEvent, type SseFrameVisitor } from '../../proto
 import { forwardedStream, mapTransportError } from '../../providers/http/index.js';
 import type { WireFormat } from '../../providers/provider.js';
 import { collectChoiceText } from './collect-choice-text.js';
-import { byteStringEnd, bytesMayNeedParsing, topLevelModelValue, type WatchedKeys } from './json-bytes-scan.js';
+import { byteStringEnd, bytesMayNeedParsing, collectGeneratedText, topLevelModelValue, type WatchedKeys } from './json-bytes-scan.js';
 import { finishOpenAIStream } from './finish-openai-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { replaceTopLevelModel } from './replace-model.js';
@@ -39,10 +39,9 @@ export async function relayPassthroughStream(
 
   const relay = new PassthroughStreamRelay(ctx, writer, includeUsage, defaults);
   await relay.run(upstream);
-  const { generated, unparsed, reportedUsage, failure } = relay;
+  const { generated, reportedUsage, failure } = relay;
   let { last } = relay;
   const lastRaw = relay.lastRaw;
-  if (reportedUsage === null) foldUnparsed(unparsed, generated);
   let meta: { id: unknown; created: unknown; model: unknown } | null = null;
   const getMeta = () => {
     if (meta !== null) return meta;
@@ -79,16 +78,20 @@ export async function relayPassthroughStream(
  * top-level `model` value swapped; the others are decoded and handled as JSON.
  */
 class PassthroughStreamRelay implements SseFrameVisitor {
-  readonly generated: string[] = [];
   /**
-   * Chunks forwarded unparsed, kept (up to RAW_BUDGET bytes) so their text can be counted if the
-   * upstream never reports usage; folded into `generated` when the budget is exceeded.
+   * The generated text of every chunk (content, tool-call arguments, legacy `text`), for the token
+   * estimate if the upstream never reports usage. Chunks forwarded unparsed have it taken from
+   * their bytes as they pass ({@link collectGeneratedText}): a few bytes kept per event, not the read.
    */
-  readonly unparsed: (string | Buffer)[] = [];
-  private unparsedSize = 0;
+  readonly generated: string[] = [];
   reportedUsage: IrUsage | null = null;
   failure: GatewayError | null = null;
   last: JsonObject | null = null;
+  /**
+   * The last chunk forwarded unparsed, for the id and created of a closing chunk the relay may have
+   * to write. A view of its read, not a copy: `watched` holds the last read anyway, so it keeps
+   * nothing more alive, and a copy would cost an allocation per event.
+   */
   lastRaw: string | Buffer | null = null;
   sawDone = false;
   private extras: Readonly<Record<string, unknown>> | null;
@@ -178,8 +181,8 @@ class PassthroughStreamRelay implements SseFrameVisitor {
       return;
     }
     // The common chunk: no usage, no error, not the first: forwarded as the upstream sent it.
-    const raw = bytes.subarray(start, end);
-    this.keepUnparsed(raw, raw.length);
+    collectGeneratedText(bytes, start, end, this.generated);
+    this.lastRaw = bytes.subarray(start, end);
     const out = this.out;
     const valueStart = topLevelModelValue(bytes, start, end);
     const valueEnd = valueStart < 0 ? -1 : byteStringEnd(bytes, valueStart, end);
@@ -250,21 +253,14 @@ class PassthroughStreamRelay implements SseFrameVisitor {
     this.tail = '';
   }
 
-  private keepUnparsed(raw: string | Buffer, size: number): void {
-    this.unparsed.push(raw);
-    this.unparsedSize += size;
-    this.lastRaw = raw;
-    if (this.unparsedSize > RAW_BUDGET) {
-      foldUnparsed(this.unparsed, this.generated);
-      this.unparsedSize = 0;
-    }
-  }
-
   /** An event's data as text: forwarded as it is when it cannot matter, otherwise parsed. */
   private handle(data: string): void {
     const { ctx, defaults } = this;
     if (this.extras === null && defaults === undefined && !mayNeedParsing(data)) {
-      this.keepUnparsed(data, data.length);
+      // Rare (an event with several data lines or named fields): scanned as bytes like the others.
+      const bytes = Buffer.from(data);
+      collectGeneratedText(bytes, 0, bytes.length, this.generated);
+      this.lastRaw = data;
       this.out.text(`data: ${replaceTopLevelModel(data, ctx.answerModel)}\n\n`);
       return;
     }
@@ -394,9 +390,6 @@ class ByteParts {
   }
 }
 
-/** Characters (or bytes) of unparsed chunks kept per stream before their text is extracted (bounds memory). */
-const RAW_BUDGET = 256 * 1024;
-
 /**
  * Whether a chunk may carry something the relay must act on: an `error`, a non-null `usage`, or
  * something that is not a JSON object at all. False only when every `"usage"` in the text is
@@ -428,15 +421,6 @@ const WATCHED_KEYS = /"(?:error|usage)"/g;
 
 function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-/** Parse chunks that were forwarded raw and collect their generated text. */
-function foldUnparsed(unparsed: (string | Buffer)[], generated: string[]): void {
-  for (const data of unparsed) {
-    const parsed = safeParseJson(typeof data === 'string' ? data : data.toString('utf8'));
-    if (parsed.ok) collectChoiceText(parsed.value, generated);
-  }
-  unparsed.length = 0;
 }
 
 /**
