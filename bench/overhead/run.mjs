@@ -31,7 +31,7 @@ let CLI = join(REPO, 'dist', 'cli', 'main.js');
 const GATEWAY_MODEL = 'bench/mock-chat';
 const UPSTREAM_MODEL = 'mock-model';
 
-const TARGETS = ['direct', 'floor', 'gateway'];
+const TARGETS = ['direct', 'nginx', 'floor', 'gateway'];
 // The gateway runs with the node flags of `npm start` (package.json), the README's way to start it.
 const START_NODE_FLAGS = startScriptNodeFlags();
 const MODES = {
@@ -48,8 +48,10 @@ const GOALS = {
   c64Ratio: 0.25,
   ttftAddedMs: 1,
   rssBytes: 200e6,
+  // Issue 15: CPU per streamed request at 64 connections (then 589 µs, nginx 45 µs on that day's box).
+  stream64CpuUs: 300,
 };
-const PORTKEY = { p50AddedC1: '+1.28 ms', c64Ratio: '0.024', ttftAdded: '+28.2 ms', rss: '211–236 MiB', stream64Ratio: '0.027', cpuC1: '1,853 µs', errors: '0' };
+const PORTKEY = { p50AddedC1: '+1.28 ms', c64Ratio: '0.024', ttftAdded: '+28.2 ms', rss: '211–236 MiB', stream64Ratio: '0.027', cpuC1: '1,853 µs', stream64Cpu: '1,886 µs', errors: '0' };
 
 // ---------------------------------------------------------------------------------------------------------
 // options
@@ -59,8 +61,8 @@ function usage(code) {
   --rounds N            measured rounds; target order rotates each round, medians reported (default 1; 0 = none)
   --skip-build          do not run 'npm run build' first
   --modes LIST          comma list of c1,c64,stream1,stream64 (default all four)
-  --targets LIST        direct,floor,gateway (default all three; direct is always added, the ratios need it;
-                        without gateway no build is needed)
+  --targets LIST        direct,nginx,floor,gateway (default direct,floor,gateway; direct is always added, the
+                        ratios need it; nginx needs apt-get install -y nginx-light; without gateway no build is needed)
   --warmup S            seconds of unrecorded load per target and mode before the rounds (default 3)
   --ttft-n N            sequential streams per TTFT measurement (default 300; 0 = skip)
   --floor-threads N     run the floor proxy on N threads sharing one listening socket (default 1): what a
@@ -345,6 +347,30 @@ if (opt.targets.includes('floor')) {
   targets.floor = { url: `${base}/v1`, headers: { authorization: 'Bearer sk-floor' }, model: UPSTREAM_MODEL, main: 'floor', procs: () => ({ floor: floor.pid, mock: mock.pid }) };
 }
 
+// 2c. nginx (Debian's nginx-light), one worker with upstream keep-alive: what a C proxy costs on this box
+// in the same run, the reference the issue's CPU figures are set against.
+let nginxWorker = null;
+if (opt.targets.includes('nginx')) {
+  const nginxBin = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  if (nginxBin === '') await fail('nginx is not installed (apt-get install -y nginx-light); leave nginx out of --targets');
+  const nginxPort = await freePort();
+  const prefix = join(tempDir, 'nginx/');
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  writeFileSync(join(tempDir, 'nginx.conf'), `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;
+events { worker_connections 4096; }
+http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_temp;
+  upstream mock { server 127.0.0.1:${opt.mockPort}; keepalive 128; }
+  server { listen 127.0.0.1:${nginxPort}; keepalive_requests 1000000;
+    location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering off; } } }\n`);
+  const master = track(spawn(nginxBin, ['-p', prefix, '-c', join(tempDir, 'nginx.conf')], { stdio: 'ignore' }), 'nginx');
+  const base = `http://127.0.0.1:${nginxPort}`;
+  await waitReady('nginx', master, join(prefix, 'logs', 'error.log'), async () => (await httpRequest(`${mockBase}/health`)).status === 200 && (await httpRequest(`${base}/health`)).status === 200);
+  // The worker only: the master does nothing per request.
+  nginxWorker = Number(spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
+  log(`nginx worker pid ${nginxWorker} on ${base}/v1`);
+  targets.nginx = { url: `${base}/v1`, headers: { authorization: 'Bearer sk-mock' }, model: UPSTREAM_MODEL, main: 'nginx', procs: () => ({ nginx: nginxWorker, mock: mock.pid }) };
+}
+
 // 3. gateway: provision, start
 let gateway = null;
 let gatewayPort = null;
@@ -469,6 +495,10 @@ if (targets.floor) {
   check('floor stream: same content, usage chunk, [DONE]', p.content === reference.streamContent && p.usage !== null && p.done && !p.error && p.chunkObjects, `${p.events} data events, ${p.contentChunks} chunks`);
   check('floor rejects a request without a bearer token', (await post('floor', false, {})).status === 401);
 }
+if (targets.nginx) {
+  const p = parseStream((await post('nginx', true)).text);
+  check('nginx stream: same content, usage chunk, [DONE]', p.content === reference.streamContent && p.usage !== null && p.done && !p.error && p.chunkObjects, `${p.events} data events, ${p.contentChunks} chunks`);
+}
 if (targets.gateway) {
   const r = await post('gateway', false);
   const j = jsonOrNull(r.text);
@@ -492,7 +522,7 @@ if (targets.gateway) {
 }
 if (checks.some((c) => !c.ok)) await fail(`functional checks failed: ${checks.filter((c) => !c.ok).map((c) => c.name).join('; ')}`);
 
-const idle = { mock_rss_kb: rssKb([mock.pid]), floor_rss_kb: floor ? rssKb([floor.pid]) : null, gateway_rss_kb: gateway ? rssKb([gateway.pid]) : null };
+const idle = { mock_rss_kb: rssKb([mock.pid]), nginx_rss_kb: nginxWorker ? rssKb([nginxWorker]) : null, floor_rss_kb: floor ? rssKb([floor.pid]) : null, gateway_rss_kb: gateway ? rssKb([gateway.pid]) : null };
 log(`idle RSS: mock ${f(mib(idle.mock_rss_kb), 1)} MiB${floor ? `, floor ${f(mib(idle.floor_rss_kb), 1)} MiB` : ''}${gateway ? `, gateway ${f(mib(idle.gateway_rss_kb), 1)} MiB` : ''}`);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -717,6 +747,13 @@ if (targets.gateway) {
     const kb = Math.max(...rssAll);
     goals.push({ goal: 'peak gateway RSS under load', measured: `${f(mib(kb), 1)} MiB (${f((kb * 1024) / 1e6, 1)} MB)`, target: `< 200 MB (${f(GOALS.rssBytes / 1048576, 1)} MiB)`, portkey: PORTKEY.rss, pass: kb * 1024 < GOALS.rssBytes });
   }
+  const gs64 = agg['gateway|stream64'];
+  if (gs64) {
+    const v = gs64.cpu_us_per_req;
+    const n64 = agg['nginx|stream64'];
+    const vsNginx = n64 ? ` (${f(v / n64.cpu_us_per_req, 1)} × nginx's ${fInt(n64.cpu_us_per_req)})` : '';
+    goals.push({ goal: 'CPU per streamed request, stream64', measured: `${fInt(v)} µs${vsNginx}`, target: `≤ ${GOALS.stream64CpuUs} µs`, portkey: PORTKEY.stream64Cpu, pass: v <= GOALS.stream64CpuUs });
+  }
   const errs = runs.filter((x) => x.target === 'gateway').reduce((s, x) => s + x.errors, 0);
   if (runs.length) goals.push({ goal: 'errors through the gateway (non-2xx, socket, timeout)', measured: String(errs), target: '0', portkey: PORTKEY.errors, pass: errs === 0 });
 }
@@ -733,7 +770,7 @@ if (goals.length) {
   const s64 = agg['gateway|stream64'];
   const ds64 = agg['direct|stream64'];
   if (s64 && ds64) info.push(`stream64 throughput ÷ direct ${f(s64.rps / ds64.rps, 3)} (Portkey ${PORTKEY.stream64Ratio})`);
-  if (agg['gateway|c1']) info.push(`gateway CPU per request at c1 ${fInt(agg['gateway|c1'].cpu_us_per_req)} µs (Portkey ${PORTKEY.cpuC1}, nginx 28 µs)`);
+  if (agg['gateway|c1']) info.push(`gateway CPU per request at c1 ${fInt(agg['gateway|c1'].cpu_us_per_req)} µs (Portkey ${PORTKEY.cpuC1}, nginx ${agg['nginx|c1'] ? `${fInt(agg['nginx|c1'].cpu_us_per_req)} µs in this run` : '28 µs in the anchor run'})`);
   if (gateway) info.push(`idle RSS ${f(mib(idle.gateway_rss_kb), 1)} MiB`);
   if (requestLog && !requestLog.error) info.push(`request_log rows after the run: ${fInt(requestLog.request_log_rows)} for ≈${fInt(requestLog.gateway_requests_completed_approx)} completed gateway requests (wrk does not count the ≤64 in flight when a run ends)`);
   if (info.length) md += `\nAlso: ${info.join('; ')}.\n`;
