@@ -34,12 +34,27 @@ describe('estimateTokens', () => {
 
   it('should let other work run while a huge text is counted', async () => {
     await estimateTokens(['warm up: the tokenizer loads once, holding the loop']);
-    let ticks = 0;
-    const timer = setInterval(() => (ticks += 1), 1);
-    // ~16,000 tokens of prose and a 20,000-character run: tens of milliseconds or more of counting.
-    await estimateTokens([prose(80_000) + 'x'.repeat(20_000)]);
-    clearInterval(timer);
-    expect(ticks).toBeGreaterThan(2);
+    // Turns of the event loop during the count, and the longest time it was held between two.
+    let turns = 0;
+    let longestHold = 0;
+    let counting = true;
+    let last = performance.now();
+    const turn = () => {
+      const now = performance.now();
+      longestHold = Math.max(longestHold, now - last);
+      last = now;
+      turns += 1;
+      if (counting) setImmediate(turn);
+    };
+    setImmediate(turn);
+    // ~40,000 tokens of prose and a 50,000-character run: many slices of counting on any machine.
+    const started = performance.now();
+    await estimateTokens([prose(200_000) + 'x'.repeat(50_000)]);
+    const took = performance.now() - started;
+    counting = false;
+    // Counted in one go, the loop would be held for the whole count; in slices, for a small part of it.
+    expect(turns).toBeGreaterThan(2);
+    expect(longestHold).toBeLessThan(took / 2);
   });
 
   it('should count special-token text as ordinary text instead of failing', async () => {
