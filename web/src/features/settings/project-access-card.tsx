@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Card } from '../../components/card';
 import { ErrorBanner } from '../../components/error-banner';
 import { toast } from '../../components/toast';
@@ -18,7 +18,10 @@ const MODES: readonly { readonly value: Organization['project_access']; readonly
 /** Open or restricted project access, said in words; a radio group for those who may change it. */
 export function ProjectAccessCard({ org }: { readonly org: Organization }): ReactElement {
   const set = useSetProjectAccess(org.id);
-  const current = set.isPending && set.variables ? set.variables : org.project_access;
+  // The choice shows as made from the click on (a controlled radio otherwise springs back until the
+  // mutation's pending state arrives, a tick later) until the organization is read back.
+  const [chosen, setChosen] = useState<Organization['project_access'] | null>(null);
+  const current = chosen ?? org.project_access;
   return (
     <Card title="Project access">
       <fieldset className={styles.choices} disabled={!org.abilities.update || set.isPending}>
@@ -30,7 +33,13 @@ export function ProjectAccessCard({ org }: { readonly org: Organization }): Reac
               name="project-access"
               value={mode.value}
               checked={current === mode.value}
-              onChange={() => set.mutate(mode.value, { onSuccess: (saved) => toast.success(`Project access is now ${saved.project_access}.`) })}
+              onChange={() => {
+                setChosen(mode.value);
+                set.mutate(mode.value, {
+                  onSuccess: (saved) => toast.success(`Project access is now ${saved.project_access}.`),
+                  onSettled: () => setChosen(null),
+                });
+              }}
             />
             <span className={styles.choiceTitle}>{mode.title}</span>
             <span className={styles.choiceText}>{mode.text}</span>
