@@ -70,6 +70,10 @@ export async function openTab(browser: ConsoleBrowser, gateway: ConsoleGateway, 
     baseURL: gateway.url,
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
+    // The console honours prefers-reduced-motion (animations end at once), so tests and axe see
+    // settled pages: a dialog or toast fading in or out has text at part opacity, which axe reads
+    // as low contrast whenever a check lands mid-animation.
+    reducedMotion: 'reduce',
     timezoneId: 'Europe/Berlin',
     locale: 'en-US',
   });
