@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Badge } from '../../components/badge';
 import { Select } from '../../components/select';
+import { useSavingChoice } from '../../api/saving-choice';
 import type { OrgAbilities } from '../shell/queries';
 import { roleLabel } from '../shell/role-label';
 import styles from './members.module.css';
@@ -13,6 +14,7 @@ import { isOrgRole, ORG_ROLES } from './roles';
  */
 export function MemberRoleCell({ orgId, member, org }: { readonly orgId: string; readonly member: OrgMember; readonly org: OrgAbilities }): ReactElement {
   const change = useChangeRole(orgId);
+  const role = useSavingChoice(member.role);
   const touchesOwner = member.role === 'owner';
   const editable = member.abilities.update && (!touchesOwner || org.manage_owners) && isOrgRole(member.role);
   if (!editable) return <Badge tone={touchesOwner ? 'accent' : 'neutral'}>{roleLabel(member.role)}</Badge>;
@@ -21,12 +23,14 @@ export function MemberRoleCell({ orgId, member, org }: { readonly orgId: string;
     <div className={styles.roleCell}>
       <Select
         aria-label={`Role of ${member.name}`}
-        value={change.isPending && change.variables ? change.variables.role : member.role}
+        value={role.shown}
         disabled={change.isPending}
         options={options}
         onChange={(event) => {
-          const role = event.target.value;
-          if (isOrgRole(role)) change.mutate({ userId: member.user_id, role });
+          const chosen = event.target.value;
+          if (!isOrgRole(chosen)) return;
+          role.choose(chosen);
+          change.mutate({ userId: member.user_id, role: chosen }, { onSettled: role.settle });
         }}
       />
       {change.error && <p className={styles.cellError} role="alert">{change.error.message}</p>}

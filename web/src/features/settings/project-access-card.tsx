@@ -1,7 +1,8 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Card } from '../../components/card';
 import { ErrorBanner } from '../../components/error-banner';
 import { toast } from '../../components/toast';
+import { useSavingChoice } from '../../api/saving-choice';
 import { useSetProjectAccess, type Organization } from './queries';
 import styles from './settings.module.css';
 
@@ -18,10 +19,7 @@ const MODES: readonly { readonly value: Organization['project_access']; readonly
 /** Open or restricted project access, said in words; a radio group for those who may change it. */
 export function ProjectAccessCard({ org }: { readonly org: Organization }): ReactElement {
   const set = useSetProjectAccess(org.id);
-  // The choice shows as made from the click on (a controlled radio otherwise springs back until the
-  // mutation's pending state arrives, a tick later) until the organization is read back.
-  const [chosen, setChosen] = useState<Organization['project_access'] | null>(null);
-  const current = chosen ?? org.project_access;
+  const access = useSavingChoice(org.project_access);
   return (
     <Card title="Project access">
       <fieldset className={styles.choices} disabled={!org.abilities.update || set.isPending}>
@@ -32,12 +30,12 @@ export function ProjectAccessCard({ org }: { readonly org: Organization }): Reac
               type="radio"
               name="project-access"
               value={mode.value}
-              checked={current === mode.value}
+              checked={access.shown === mode.value}
               onChange={() => {
-                setChosen(mode.value);
+                access.choose(mode.value);
                 set.mutate(mode.value, {
                   onSuccess: (saved) => toast.success(`Project access is now ${saved.project_access}.`),
-                  onSettled: () => setChosen(null),
+                  onSettled: access.settle,
                 });
               }}
             />

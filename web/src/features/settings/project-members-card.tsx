@@ -12,6 +12,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Select } from '../../components/select';
 import { toast } from '../../components/toast';
+import { useSavingChoice } from '../../api/saving-choice';
 import { roleLabel } from '../shell/role-label';
 import { orgMembersList, projectMembersList, useAddProjectMember, useChangeProjectRole, useRemoveProjectMember, type ProjectMember, type ProjectRole } from './queries';
 import styles from './settings.module.css';
@@ -30,15 +31,21 @@ function isProjectRole(role: string): role is ProjectRole {
 
 function RoleCell({ projectId, member }: { readonly projectId: string; readonly member: ProjectMember }): ReactElement {
   const change = useChangeProjectRole(projectId);
+  const role = useSavingChoice(member.role);
   if (!member.abilities.update || !isProjectRole(member.role)) return <Badge>{roleLabel(member.role)}</Badge>;
   return (
     <div className={styles.resolves}>
       <Select
         aria-label={`Project role of ${member.name}`}
-        value={change.isPending && change.variables ? change.variables.role : member.role}
+        value={role.shown}
         disabled={change.isPending}
         options={PROJECT_ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
-        onChange={(e) => isProjectRole(e.target.value) && change.mutate({ userId: member.user_id, role: e.target.value })}
+        onChange={(e) => {
+          const chosen = e.target.value;
+          if (!isProjectRole(chosen)) return;
+          role.choose(chosen);
+          change.mutate({ userId: member.user_id, role: chosen }, { onSettled: role.settle });
+        }}
       />
       {change.error && <p className={styles.error} role="alert">{change.error.message}</p>}
     </div>
