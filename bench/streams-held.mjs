@@ -29,6 +29,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './overhead/lib.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -383,10 +384,6 @@ function printRun(o, rows, label) {
 
 /** --repeat: per proxy, every run's added TTFT p99 (sorted) with its median, and the medians or worst of the rest. */
 function printSummary(runs) {
-  const median = (xs) => {
-    const v = [...xs].sort((a, b) => a - b);
-    return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-  };
   process.stdout.write(`\nOver ${runs.length} runs:\n\n| target | streams completed, all runs | added TTFT p99 ms, each run (sorted) | median | CPU µs / event, median | peak RSS MiB, highest |\n|---|---|---|---:|---:|---:|\n`);
   for (const name of runs[0].slice(1).map((row) => row.target.name)) {
     const added = [];
