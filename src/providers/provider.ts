@@ -1,5 +1,5 @@
 import type { ProviderType } from '../config/catalogue-types.js';
-import type { Readable } from 'node:stream';
+import type { UpstreamBody } from './upstream-body.js';
 import type {
   IrChatRequest,
   IrChatResponse,
@@ -58,8 +58,8 @@ export interface RawForwardResponse {
   readonly status: number;
   /** Upstream content type. */
   readonly contentType: string;
-  /** Response body as a stream, which the caller must consume or destroy. Set for streaming requests. */
-  readonly body?: Readable;
+  /** Response body read as it arrives, which the caller must read, discard or destroy. Set for streaming requests. */
+  readonly body?: UpstreamBody;
   /**
    * The whole response body, when the provider already read it (non-streaming requests). Either
    * `text` or `body` is set; `forwardedText`/`forwardedStream` in providers/http read either.

@@ -1,7 +1,7 @@
-import type { Readable } from 'node:stream';
 import { GatewayError } from '../../core/errors.js';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
+import { SseFrameReader, type SseEvent, type SseFrameVisitor } from '../../protocol/sse/index.js';
+import type { UpstreamBody } from '../../providers/upstream-body.js';
 import { errorInBody, mapBodyError } from '../../providers/http/index.js';
 
 /** Bytes of a stream held back while looking for its first event; past this the stream is taken as started. */
@@ -15,59 +15,59 @@ const MAX_HELD_BYTES = 1024 * 1024;
  * rejects with the GatewayError its status would have given; `abandon` is called on timeout to
  * cancel the upstream.
  */
-export function awaitFirstSseEvent(body: Readable, providerId: string, timeoutMs: number, abandon: (error: GatewayError) => void): Promise<void> {
+export function awaitFirstSseEvent(body: UpstreamBody, providerId: string, timeoutMs: number, abandon: (error: GatewayError) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const held: Buffer[] = [];
     let heldBytes = 0;
-    // An object, not a `let`: the parser's callback sets it, which control-flow narrowing cannot see.
-    const seen: { first: EventSourceMessage | null } = { first: null };
-    const parser = createParser({ onEvent: (event) => (seen.first ??= event) });
-    const decoder = new TextDecoder();
-    const cleanup = () => {
-      clearTimeout(timer);
-      body.off('readable', onReadable);
-      body.off('end', onEnd);
-      body.off('error', onError);
+    // An object, not a `let`: the framing callbacks set it, which control-flow narrowing cannot see.
+    const seen: { first: SseEvent | null } = { first: null };
+    // Framed on bytes like the relay does (no text decoder or parser per stream); only the first
+    // event's data becomes a string.
+    const frames = new SseFrameReader();
+    const visitor: SseFrameVisitor = {
+      data: (bytes, start, end) => void (seen.first ??= { data: bytes.toString('utf8', start, end) }),
+      event: (event) => void (seen.first ??= event),
     };
-    const onReadable = () => {
-      for (let chunk = body.read() as Buffer | null; chunk !== null; chunk = body.read() as Buffer | null) {
-        held.push(chunk);
-        heldBytes += chunk.length;
-        parser.feed(decoder.decode(chunk, { stream: true }));
-        if (seen.first !== null || heldBytes > MAX_HELD_BYTES) break;
-      }
-      const first = seen.first;
-      if (first === null && heldBytes <= MAX_HELD_BYTES) return;
-      cleanup();
-      const envelope = first === null ? null : errorInBody(first.data);
-      if (first !== null && (envelope !== null || first.event === 'error')) {
-        body.on('error', () => undefined);
-        body.destroy();
-        reject(mapBodyError(providerId, envelope ?? { error: { message: first.data } }));
-        return;
-      }
-      body.unshift(held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes));
-      resolve();
-    };
-    const onEnd = () => {
-      cleanup();
-      reject(new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${providerId} ended its stream before sending anything.`));
-    };
-    const onError = (error: unknown) => {
-      cleanup();
-      reject(error instanceof GatewayError ? error : new GatewayError('GW_UPSTREAM_ERROR', `The connection to the upstream ${providerId} failed`, { cause: error }));
-    };
+    let waiting = true;
     const timer = setTimeout(() => {
-      cleanup();
+      stop();
       const error = firstTokenTimeout(providerId, timeoutMs);
-      body.on('error', () => undefined);
       abandon(error);
       body.destroy();
       reject(error);
     }, timeoutMs);
-    body.on('readable', onReadable);
-    body.once('end', onEnd);
-    body.once('error', onError);
+    const stop = () => {
+      waiting = false;
+      clearTimeout(timer);
+      body.read(null);
+    };
+    body.read({
+      data(chunk) {
+        if (!waiting) return;
+        held.push(chunk);
+        heldBytes += chunk.length;
+        frames.feed(chunk, visitor);
+        const first = seen.first;
+        if (first === null && heldBytes <= MAX_HELD_BYTES) return;
+        stop();
+        const envelope = first === null ? null : errorInBody(first.data);
+        if (first !== null && (envelope !== null || first.event === 'error')) {
+          body.destroy();
+          reject(mapBodyError(providerId, envelope ?? { error: { message: first.data } }));
+          return;
+        }
+        body.unshift(held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes));
+        resolve();
+      },
+      end() {
+        stop();
+        reject(new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${providerId} ended its stream before sending anything.`));
+      },
+      error(error) {
+        stop();
+        reject(error instanceof GatewayError ? error : new GatewayError('GW_UPSTREAM_ERROR', `The connection to the upstream ${providerId} failed`, { cause: error }));
+      },
+    });
   });
 }
 

@@ -6,7 +6,7 @@ import { decodeMessagesUsage, readUsageCounts, type AnthropicUsageCounts } from 
 import { encodeMessagesError } from '../../protocol/anthropic-messages/error-envelope.js';
 import { createUsage } from '../../protocol/ir/index.js';
 import { formatSseEvent, readSseEvents } from '../../protocol/sse/index.js';
-import { forwardedStream, forwardedText, mapTransportError } from '../../providers/http/index.js';
+import { forwardedStream, forwardedText, mapTransportError, toReadable } from '../../providers/http/index.js';
 import { sendJsonText } from '../openai-answer.js';
 import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
@@ -73,7 +73,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
   const res = await forward({ format: 'anthropic-messages', body, stream: true }, { requestId: ctx.record.id, signal: ctx.signal });
-  const upstream = forwardedStream(res);
+  const upstream = toReadable(forwardedStream(res));
   ctx.reply.hijack();
   const writer = new SseWriter(ctx.reply.raw);
   writer.start(headers);

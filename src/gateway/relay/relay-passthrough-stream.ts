@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject, safeParseJson, type JsonObject } from '../../core/json.js';
 import type { IrUsage } from '../../protocol/ir/index.js';
@@ -7,6 +6,7 @@ import { encodeOpenAIUsage } from '../../protocol/openai/encode-usage.js';
 import { SseFrameReader, type SseEvent, type SseFrameVisitor } from '../../protocol/sse/index.js';
 import { forwardedStream, mapTransportError } from '../../providers/http/index.js';
 import type { WireFormat } from '../../providers/provider.js';
+import type { UpstreamBody } from '../../providers/upstream-body.js';
 import { collectChoiceText } from './collect-choice-text.js';
 import { byteStringEnd, bytesMayNeedParsing, collectGeneratedText, topLevelModelValue, type WatchedKeys } from './json-bytes-scan.js';
 import { finishOpenAIStream } from './finish-openai-stream.js';
@@ -115,47 +115,42 @@ class PassthroughStreamRelay implements SseFrameVisitor {
   }
 
   /** Relay the body until `[DONE]`, its end, a failure or the client leaving; then finish the body. */
-  async run(upstream: Readable): Promise<void> {
+  async run(upstream: UpstreamBody): Promise<void> {
     try {
       await new Promise<void>((resolve, reject) => {
         let settled = false;
-        const settle = (error: unknown) => {
+        const settle = (error: Error | null) => {
           if (settled) return;
           settled = true;
-          upstream.off('data', onData);
-          upstream.off('end', onEnd);
-          upstream.off('error', settle);
-          upstream.off('close', onClose);
           if (error === null) resolve();
           else reject(error);
         };
-        const onData = (chunk: Buffer) => {
-          if (this.writer.isClosed) return settle(null);
-          this.reader.feed(chunk, this);
-          if (this.stopped || this.writer.isClosed) {
-            // The read that ends the stream leaves with the end, in one write (SseWriter.holdBytes).
-            this.holdRead();
-            return settle(null);
-          }
-          // Out now rather than at the end of the tick: nothing else can join this read's events.
-          this.writeNow();
-          if (this.writer.needsDrain) {
-            // Backpressure: the upstream is read again once the client's socket has room.
-            upstream.pause();
-            void this.writer.drain().then(() => {
-              if (!settled) upstream.resume();
-            });
-          }
-        };
-        const onEnd = () => {
-          this.reader.end();
-          settle(null);
-        };
-        const onClose = () => settle(this.stopped || this.writer.isClosed ? null : new Error('The upstream body closed before its end'));
-        upstream.on('data', onData);
-        upstream.on('end', onEnd);
-        upstream.on('error', settle);
-        upstream.on('close', onClose);
+        upstream.read({
+          data: (chunk) => {
+            if (settled) return;
+            if (this.writer.isClosed) return settle(null);
+            this.reader.feed(chunk, this);
+            if (this.stopped || this.writer.isClosed) {
+              // The read that ends the stream leaves with the end, in one write (SseWriter.holdBytes).
+              this.holdRead();
+              return settle(null);
+            }
+            // Out now rather than at the end of the tick: nothing else can join this read's events.
+            this.writeNow();
+            if (this.writer.needsDrain) {
+              // Backpressure: the upstream is read again once the client's socket has room.
+              upstream.pause();
+              void this.writer.drain().then(() => {
+                if (!settled) upstream.resume();
+              });
+            }
+          },
+          end: () => {
+            this.reader.end();
+            settle(null);
+          },
+          error: settle,
+        });
       });
     } catch (error) {
       if (!this.ctx.signal.aborted) {
@@ -163,7 +158,11 @@ class PassthroughStreamRelay implements SseFrameVisitor {
         this.failure = mapped instanceof GatewayError ? mapped : new GatewayError('GW_UPSTREAM_STREAM_FAILED', 'The upstream stream failed.');
       }
     } finally {
-      finishBody(upstream, this.sawDone && this.failure === null && !this.writer.isClosed);
+      // After `[DONE]` the rest (normally just the end of the response) is read and dropped, so the
+      // keep-alive connection is reused; otherwise (client gone, failure, early stop) the call is
+      // cancelled, which stops the upstream's generation.
+      if (this.sawDone && this.failure === null && !this.writer.isClosed) upstream.discard();
+      else upstream.destroy();
     }
   }
 
@@ -422,21 +421,6 @@ const WATCHED_KEYS = /"(?:error|usage)"/g;
 function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
-
-/**
- * Finish the upstream body. After `[DONE]` the rest (normally just the end of the response) is
- * drained, so the keep-alive connection is reused and no abort error is built; otherwise (client
- * gone, failure, early stop) it is destroyed, which cancels the upstream request.
- */
-function finishBody(body: Readable, drain: boolean): void {
-  if (body.destroyed) return;
-  // Nobody listens to the body any more; a late error (or the abort error of destroy) must not be uncaught.
-  body.on('error', ignore);
-  if (drain) body.resume();
-  else body.destroy();
-}
-
-function ignore(): void {}
 
 /** An error object sent by the upstream inside the stream. */
 function upstreamStreamError(providerId: string, error: unknown): GatewayError {

@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
 import { GatewayError } from '../../core/errors.js';
 import type { ProviderCallContext, RawForwardRequest, RawForwardResponse } from '../provider.js';
+import type { UpstreamBody } from '../upstream-body.js';
+import { toReadable } from './body-readable.js';
 import { readBodyText } from './read-body-text.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -14,7 +15,7 @@ export async function forwardRaw(client: UpstreamClient, path: string, request: 
     const res = await client.postJsonText(path, request.body, { ...options, maxBytes });
     return { status: res.status, contentType: contentTypeOf(res.headers), text: res.text };
   }
-  const res = await client.postJson(path, request.body, options);
+  const res = await client.postJsonStream(path, request.body, options);
   return { status: res.status, contentType: contentTypeOf(res.headers), body: res.body };
 }
 
@@ -27,11 +28,11 @@ function contentTypeOf(headers: Readonly<Record<string, string | string[] | unde
 export function forwardedText(res: RawForwardResponse, maxBytes: number): Promise<string> {
   if (res.text !== undefined) return Promise.resolve(res.text);
   if (res.body === undefined) return Promise.reject(new GatewayError('GW_INTERNAL', 'The provider returned no response body'));
-  return readBodyText(res.body, maxBytes);
+  return readBodyText(toReadable(res.body), maxBytes);
 }
 
 /** The body stream of a forwarded streaming answer. */
-export function forwardedStream(res: RawForwardResponse): Readable {
+export function forwardedStream(res: RawForwardResponse): UpstreamBody {
   if (res.body === undefined) throw new GatewayError('GW_INTERNAL', 'The provider returned a streaming answer without a body stream');
   return res.body;
 }

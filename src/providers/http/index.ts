@@ -5,6 +5,8 @@ export { mapTransportError } from './map-transport-error.js';
 export { ConnectionGate } from './connection-gate.js';
 export { parseRetryAfter } from './parse-retry-after.js';
 export { readBodyText } from './read-body-text.js';
+export { toReadable } from './body-readable.js';
+export type { StreamedUpstreamResponse } from './streamed-answer.js';
 export { forwardRaw, forwardedStream, forwardedText } from './forwarded-body.js';
 export { streamSseBody } from './stream-sse-body.js';
 export { errorInBody, mapBodyError } from './map-body-error.js';

@@ -8,6 +8,7 @@ import { ConnectionGate } from './connection-gate.js';
 import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';
 import { readBodyText } from './read-body-text.js';
+import { StreamedAnswer, type StreamedUpstreamResponse } from './streamed-answer.js';
 
 /** Options of an {@link UpstreamClient}. */
 export interface UpstreamClientOptions {
@@ -68,6 +69,11 @@ export interface UpstreamClient {
    * proxy's CPU per request in stream bookkeeping: push, read, nextTick, destroy).
    */
   postJsonText(path: string, body: string, options: UpstreamCallOptions & { maxBytes: number }): Promise<UpstreamTextResponse>;
+  /**
+   * POST a JSON body and hand out the 2xx answer's body read by read as it arrives
+   * ({@link UpstreamBody}: no Readable in between), for streams relayed as they are.
+   */
+  postJsonStream(path: string, body: string, options: UpstreamCallOptions): Promise<StreamedUpstreamResponse>;
   /** Close pooled connections. */
   close(): Promise<void>;
 }
@@ -139,6 +145,22 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         });
       if (gate === null) return dispatch();
       return enterGate(gate, signal).then(() => dispatch().finally(() => gate.release()));
+    },
+    postJsonStream(path, body, { signal, requestId, headers }) {
+      if (signal.aborted) return Promise.reject(signal.reason);
+      const sent = headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
+      const dispatch = (release: (() => void) | null) =>
+        new Promise<StreamedUpstreamResponse>((resolve, reject) => {
+          // The gate's slot is held until the call is over: a stream holds its connection until it ends.
+          try {
+            pool().dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new StreamedAnswer(options.providerId, signal, resolve, reject, release));
+          } catch (error) {
+            release?.();
+            reject(mapTransportError(options.providerId, error, signal));
+          }
+        });
+      if (gate === null) return dispatch(null);
+      return enterGate(gate, signal).then(() => dispatch(() => gate.release()));
     },
     close: () => openPool?.close() ?? Promise.resolve(),
   };
