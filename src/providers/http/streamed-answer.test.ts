@@ -209,6 +209,21 @@ describe('postJsonStream', () => {
     expect((error as GatewayError).message).toContain('slow down please');
   });
 
+  it('should not read more than 64 KiB of an error answer: it rejects with the start of it and drops the call', async () => {
+    const upstream = await start((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.write(`{"error": {"message": "overloaded, try later", "padding": "`);
+      // Never ends: only the limit can settle the call.
+      const timer = setInterval(() => res.write('x'.repeat(16 * 1024)), 5);
+      res.on('close', () => clearInterval(timer));
+    });
+    const error = await upstream.postJsonStream('/chat/completions', '{}', options()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).status).toBe(502);
+    await tick(50);
+    expect(seen.cancelled).toBe(1);
+  });
+
   it('should give the reader an error when the upstream connection breaks mid-body', async () => {
     const upstream = await start((_req, res) => {
       res.writeHead(200);

@@ -74,9 +74,13 @@ export class StreamedAnswer implements Dispatcher.DispatchHandler, UpstreamBody 
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (!this.answered) {
-      // An error answer: only what explains it is kept.
-      if (this.errorBytes < MAX_ERROR_BODY) this.errorChunks.push(chunk);
+      // An error answer: read up to what explains it, then the call is dropped.
+      this.errorChunks.push(chunk);
       this.errorBytes += chunk.length;
+      if (this.errorBytes >= MAX_ERROR_BODY) {
+        this.rejectStatus();
+        controller.abort(new Error('error body too large'));
+      }
       return;
     }
     if (this.closed) return;
@@ -89,12 +93,7 @@ export class StreamedAnswer implements Dispatcher.DispatchHandler, UpstreamBody 
 
   onResponseEnd(): void {
     this.finishCall();
-    if (!this.answered) {
-      this.answered = true;
-      const text = Buffer.concat(this.errorChunks).subarray(0, MAX_ERROR_BODY).toString('utf8');
-      this.reject(mapUpstreamStatus(this.providerId, this.status, this.headers, text));
-      return;
-    }
+    if (!this.answered) return this.rejectStatus();
     this.ended = true;
     this.deliver();
   }
@@ -175,6 +174,16 @@ export class StreamedAnswer implements Dispatcher.DispatchHandler, UpstreamBody 
       this.controller?.resume();
       return;
     }
+  }
+
+  /** Reject with what the error answer's status and body (its first 64 KiB) map to. */
+  private rejectStatus(): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.close();
+    this.finishCall();
+    const text = Buffer.concat(this.errorChunks).subarray(0, MAX_ERROR_BODY).toString('utf8');
+    this.reject(mapUpstreamStatus(this.providerId, this.status, this.headers, text));
   }
 
   private close(): void {
