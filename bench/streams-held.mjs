@@ -24,12 +24,12 @@
 // times, each time with fresh processes, and ends with the median and range per target: one run's
 // added TTFT p99 moves by ±20 ms on a quiet 2-core box, so judge a goal on the median.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median } from './overhead/lib.mjs';
+import { median, nginxBinary, nginxWorkerPid, writeNginxConfig } from './overhead/lib.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -246,21 +246,13 @@ async function measureTarget(o, name, dir) {
     if (name === 'direct') target = { name: 'direct', url: `http://127.0.0.1:${mockPort}/v1`, headers: { authorization: 'Bearer sk-mock' }, pids: null };
 
     if (name === 'nginx') {
-      const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+      const nginx = nginxBinary();
       if (nginx === '') { process.stderr.write('nginx not installed (apt-get install -y nginx-light): left out\n'); return null; }
       const port = await freePort();
-      const prefix = join(dir, 'nginx/');
-      mkdirSync(join(prefix, 'logs'), { recursive: true });
-      writeFileSync(join(dir, 'nginx.conf'), `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn; worker_rlimit_nofile 65536;
-events { worker_connections 32768; }
-http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_temp;
-  upstream mock { server 127.0.0.1:${mockPort}; keepalive 256; }
-  server { listen 127.0.0.1:${port} backlog=4096; keepalive_requests 1000000;
-    location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering off; } } }\n`);
-      const master = start(nginx, ['-p', prefix, '-c', join(dir, 'nginx.conf')]);
+      const { args } = writeNginxConfig(dir, { port, mockPort, workerConnections: 32768, keepalive: 256, backlog: 4096 });
+      const master = start(nginx, args);
       await waitFor(`http://127.0.0.1:${port}/health`);
-      // The worker only, as in earlier results (the master does nothing per request).
-      const worker = Number(spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
+      const worker = nginxWorkerPid(master.pid);
       target = { name: 'nginx', url: `http://127.0.0.1:${port}/v1`, headers: { authorization: 'Bearer sk-mock' }, pids: () => [worker] };
     }
 

@@ -1,7 +1,7 @@
 // Shared helpers for the overhead benchmark: wrk runs, /proc CPU and RSS sampling, small HTTP calls, stats.
 // Plain Node ESM, no dependencies.
-import { spawn, execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,3 +242,36 @@ export function sseData(text) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------------------
+// nginx (Debian's nginx-light) as a reference proxy: one worker, upstream keep-alive, no buffering.
+
+/** The nginx binary, or '' when it is not installed. */
+export function nginxBinary() {
+  return spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+}
+
+/**
+ * Write an nginx config proxying 127.0.0.1:port to the mock upstream in `dir`; returns the arguments
+ * that start nginx with it (prefix `dir/nginx/`, its error log under `logs/`). `workerConnections`,
+ * `keepalive` (idle upstream connections kept) and `backlog` fit the load: thousands of held streams
+ * need more than a wrk run.
+ */
+export function writeNginxConfig(dir, { port, mockPort, workerConnections = 4096, keepalive = 128, backlog = null }) {
+  const prefix = join(dir, 'nginx/');
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  const conf = join(dir, 'nginx.conf');
+  const rlimit = workerConnections > 4096 ? ` worker_rlimit_nofile ${workerConnections * 2};` : '';
+  writeFileSync(conf, `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;${rlimit}
+events { worker_connections ${workerConnections}; }
+http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_temp;
+  upstream mock { server 127.0.0.1:${mockPort}; keepalive ${keepalive}; }
+  server { listen 127.0.0.1:${port}${backlog === null ? '' : ` backlog=${backlog}`}; keepalive_requests 1000000;
+    location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering off; } } }\n`);
+  return { prefix, args: ['-p', prefix, '-c', conf] };
+}
+
+/** The pid of nginx's worker (the master does nothing per request, so only the worker is measured). */
+export function nginxWorkerPid(masterPid) {
+  return Number(spawnSync('pgrep', ['-P', String(masterPid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
+}

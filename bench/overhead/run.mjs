@@ -22,7 +22,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { requestBody, median, withProcWatch, runWrk, wrkAvailable, wrkVersion, httpRequest, sseData, sleep, rssKb } from './lib.mjs';
+import { requestBody, median, withProcWatch, runWrk, wrkAvailable, wrkVersion, httpRequest, sseData, sleep, rssKb, nginxBinary, nginxWorkerPid, writeNginxConfig } from './lib.mjs';
 import { summarize as summarizeProfile, formatSummary } from './profile-summary.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -351,22 +351,14 @@ if (opt.targets.includes('floor')) {
 // in the same run, the reference the issue's CPU figures are set against.
 let nginxWorker = null;
 if (opt.targets.includes('nginx')) {
-  const nginxBin = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  const nginxBin = nginxBinary();
   if (nginxBin === '') await fail('nginx is not installed (apt-get install -y nginx-light); leave nginx out of --targets');
   const nginxPort = await freePort();
-  const prefix = join(tempDir, 'nginx/');
-  mkdirSync(join(prefix, 'logs'), { recursive: true });
-  writeFileSync(join(tempDir, 'nginx.conf'), `worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;
-events { worker_connections 4096; }
-http { access_log off; client_body_temp_path client_body; proxy_temp_path proxy_temp;
-  upstream mock { server 127.0.0.1:${opt.mockPort}; keepalive 128; }
-  server { listen 127.0.0.1:${nginxPort}; keepalive_requests 1000000;
-    location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_buffering off; } } }\n`);
-  const master = track(spawn(nginxBin, ['-p', prefix, '-c', join(tempDir, 'nginx.conf')], { stdio: 'ignore' }), 'nginx');
+  const { prefix, args } = writeNginxConfig(tempDir, { port: nginxPort, mockPort: opt.mockPort });
+  const master = track(spawn(nginxBin, args, { stdio: 'ignore' }), 'nginx');
   const base = `http://127.0.0.1:${nginxPort}`;
   await waitReady('nginx', master, join(prefix, 'logs', 'error.log'), async () => (await httpRequest(`${mockBase}/health`)).status === 200 && (await httpRequest(`${base}/health`)).status === 200);
-  // The worker only: the master does nothing per request.
-  nginxWorker = Number(spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0]);
+  nginxWorker = nginxWorkerPid(master.pid);
   log(`nginx worker pid ${nginxWorker} on ${base}/v1`);
   targets.nginx = { url: `${base}/v1`, headers: { authorization: 'Bearer sk-mock' }, model: UPSTREAM_MODEL, main: 'nginx', procs: () => ({ nginx: nginxWorker, mock: mock.pid }) };
 }
