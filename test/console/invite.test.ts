@@ -111,6 +111,36 @@ describeInBrowser('console invite page', () => {
     await tab.close();
   });
 
+  it('should list members and invites as cards at 375 px, every control on the screen, and change a role there', async () => {
+    const member = await gateway.createPerson('developer', { name: 'Phone Member' });
+    await invite('phone-invitee@e2e.test', 'viewer');
+    const tab = await openTab(browser, gateway, { as: gateway.owner, viewport: 'phone' });
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}/members`);
+    const role = page.getByRole('combobox', { name: 'Role of Phone Member' });
+    const revoke = page.getByRole('button', { name: 'Revoke the invite of phone-invitee@e2e.test' });
+    await expectVisible(role);
+    await expectVisible(revoke);
+    // Nothing starts cut off: the tables do not scroll sideways, and their controls lie within the screen.
+    for (const name of ['Members', 'Invites']) {
+      const frame = page.getByRole('table', { name }).locator('xpath=..');
+      expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    for (const control of [role, revoke, page.getByRole('button', { name: 'Remove Phone Member' })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    // Each value is named by its column.
+    await expectText(page.getByRole('row').filter({ hasText: 'phone-invitee@e2e.test' }).getByRole('cell').first(), 'phone-invitee@e2e.test');
+    expect(await page.getByRole('row').filter({ hasText: 'phone-invitee@e2e.test' }).getByRole('cell').first().getAttribute('data-label')).toBe('Email');
+    await role.selectOption('viewer');
+    await expect.poll(async () => ((await owner('GET', `/api/orgs/${gateway.orgId}/members`)).body as { data: { email: string; role: string }[] }).data.find((m) => m.email === member.email)?.role).toBe('viewer');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(tab.problems()).toEqual([]);
+    await tab.close();
+  });
+
   it('should say so when the link holds no invite', async () => {
     const tab = await openTab(browser, gateway);
     await tab.page.goto('/console/invite');

@@ -40,13 +40,19 @@ export interface DataTableProps<Row extends RowData> {
   readonly rowId: (row: Row) => string;
   /** Shown instead of the table when the list is empty. */
   readonly empty: ReactNode;
+  /**
+   * On a phone, show each row as a card (its cells one under another, each after its column's
+   * name) instead of a table that scrolls sideways: for short lists whose rows hold controls (a
+   * role select) that must not start cut off.
+   */
+  readonly stackOnPhone?: boolean;
 }
 
 /**
  * A list from the API as a table (TanStack Table), with loading rows, the error in words, an
  * empty state, and cursor pagination: "Load more" fetches the page after `next_cursor`.
  */
-export function DataTable<Row extends RowData>({ label, columns, list, rowId, empty }: DataTableProps<Row>): ReactElement {
+export function DataTable<Row extends RowData>({ label, columns, list, rowId, empty, stackOnPhone = false }: DataTableProps<Row>): ReactElement {
   const table = useTable({ features: dataTableFeatures, columns, data: list.rows, getRowId: (row) => rowId(row) });
   if (list.error && list.rows.length === 0) return <ErrorBanner error={list.error} />;
   if (!list.isPending && list.rows.length === 0) return <>{empty}</>;
@@ -55,7 +61,7 @@ export function DataTable<Row extends RowData>({ label, columns, list, rowId, em
     <div className={styles.wrap}>
       {/* Focusable: on a narrow screen the frame scrolls sideways, and keyboards must reach that too. */}
       <div className={styles.frame} tabIndex={0}>
-        <table className={styles.table} aria-label={label} aria-busy={list.isPending || undefined}>
+        <table className={cx(styles.table, stackOnPhone && styles.stacked)} aria-label={label} aria-busy={list.isPending || undefined}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -77,8 +83,14 @@ export function DataTable<Row extends RowData>({ label, columns, list, rowId, em
               : table.getRowModel().rows.map((row) => (
                   <tr key={row.id}>
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
-                        <table.FlexRender cell={cell} />
+                      <td key={cell.id} className={cellClass(cell.column.columnDef.meta)} data-label={stackOnPhone ? columnName(cell.column.columnDef.header) : undefined}>
+                        {stackOnPhone ? (
+                          <div className={styles.value}>
+                            <table.FlexRender cell={cell} />
+                          </div>
+                        ) : (
+                          <table.FlexRender cell={cell} />
+                        )}
                       </td>
                     ))}
                   </tr>
@@ -94,4 +106,9 @@ export function DataTable<Row extends RowData>({ label, columns, list, rowId, em
       )}
     </div>
   );
+}
+
+/** A column's name for a stacked cell's label: its header when that is text (an actions column has none). */
+function columnName(header: unknown): string | undefined {
+  return typeof header === 'string' ? header : undefined;
 }

@@ -59,6 +59,7 @@ export function InvitesTable({ orgId }: { readonly orgId: string }): ReactElemen
       columns={columns}
       list={list}
       rowId={(invite) => invite.id}
+      stackOnPhone
       empty={<EmptyState icon={<MailPlus size={28} />} title="No invites yet">Invite people by email; each invite says which role they get.</EmptyState>}
     />
   );

@@ -75,6 +75,7 @@ function Members({ org, myId }: { readonly org: MeOrganization; readonly myId: s
           columns={columns}
           list={list}
           rowId={(member) => member.user_id}
+          stackOnPhone
           empty={<EmptyState icon={<Users size={28} />} title="No members">Nobody belongs to this organization.</EmptyState>}
         />
         {manage && (
