@@ -137,6 +137,15 @@ describeInBrowser('console invite page', () => {
     await role.selectOption('viewer');
     await expect.poll(async () => ((await owner('GET', `/api/orgs/${gateway.orgId}/members`)).body as { data: { email: string; role: string }[] }).data.find((m) => m.email === member.email)?.role).toBe('viewer');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The project's members the same way.
+    const userId = ((await owner('GET', `/api/orgs/${gateway.orgId}/members`)).body as { data: { user_id: string; email: string }[] }).data.find((m) => m.email === member.email)!.user_id;
+    expect((await owner('POST', `/api/projects/${gateway.projectId}/members`, { user_id: userId, role: 'developer' })).status).toBe(201);
+    await page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}/settings`);
+    const projectRole = page.getByRole('combobox', { name: 'Project role of Phone Member' });
+    await expectVisible(projectRole);
+    expect(await page.getByRole('table', { name: 'Project members' }).locator('xpath=..').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const box = (await projectRole.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(tab.problems()).toEqual([]);
     await tab.close();
   });

@@ -143,6 +143,7 @@ export function ProjectMembersCard({ orgId, projectId, projectName, access, canM
           columns={columns}
           list={list}
           rowId={(member) => member.user_id}
+          stackOnPhone
           empty={<EmptyState icon={<Users size={28} />} title="No project members">Nobody has a role in this project beyond their organization role.</EmptyState>}
         />
         {canManage && <AddMemberForm orgId={orgId} projectId={projectId} current={list.rows} />}
