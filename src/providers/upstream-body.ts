@@ -36,6 +36,6 @@ export interface UpstreamBody {
    * saw the end of what it wanted (`[DONE]`). The reader is called no more.
    */
   discard(): void;
-  /** True once the body has ended, failed, or was destroyed or discarded. */
+  /** True once the reader was told the end or the failure, or the body was destroyed or discarded. */
   readonly finished: boolean;
 }
