@@ -3,6 +3,7 @@ import type { BodyReader, UpstreamBody } from '../upstream-body.js';
 import type { CallSignal } from '../provider.js';
 import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';
+import { SignalledHandler } from './signalled-handler.js';
 
 /** A successful (2xx) upstream answer whose body is read as it arrives. */
 export interface StreamedUpstreamResponse {
@@ -22,8 +23,7 @@ const MAX_ERROR_BODY = 64 * 1024;
  * promise in between. Resolves on a 2xx status; any other status is read (up to 64 KiB) and
  * rejected as the GatewayError it maps to, as is a transport failure before the status.
  */
-export class StreamedAnswer implements Dispatcher.DispatchHandler, UpstreamBody {
-  private controller: Dispatcher.DispatchController | null = null;
+export class StreamedAnswer extends SignalledHandler implements Dispatcher.DispatchHandler, UpstreamBody {
   private status = 0;
   private headers: Record<string, string | string[] | undefined> = {};
   /** Reads received and not yet given to a reader. */
@@ -41,28 +41,23 @@ export class StreamedAnswer implements Dispatcher.DispatchHandler, UpstreamBody 
   private readonly errorChunks: Buffer[] = [];
   private errorBytes = 0;
   private released = false;
-  private readonly onAbort = () => this.controller?.abort(this.signal.reason instanceof Error ? this.signal.reason : new Error('aborted'));
 
   constructor(
     private readonly providerId: string,
-    private readonly signal: CallSignal,
+    signal: CallSignal,
     private readonly resolve: (response: StreamedUpstreamResponse) => void,
     private readonly reject: (error: unknown) => void,
     /** Called once when the upstream call is over (its connection slot is free). */
     private readonly release: (() => void) | null,
-  ) {}
+  ) {
+    super(signal);
+  }
 
   get finished(): boolean {
     return this.closed;
   }
 
-  // --- undici's side
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.signal.aborted) return this.onAbort();
-    this.signal.addEventListener('abort', this.onAbort);
-  }
+  // --- undici's side (onRequestStart: SignalledHandler)
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     this.status = statusCode;
@@ -194,7 +189,7 @@ export class StreamedAnswer implements Dispatcher.DispatchHandler, UpstreamBody 
   }
 
   private finishCall(): void {
-    this.signal.removeEventListener('abort', this.onAbort);
+    this.unlisten();
     if (this.released) return;
     this.released = true;
     this.release?.();

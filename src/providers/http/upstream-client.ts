@@ -8,6 +8,7 @@ import { ConnectionGate } from './connection-gate.js';
 import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';
 import { readBodyText } from './read-body-text.js';
+import { SignalledHandler } from './signalled-handler.js';
 import { StreamedAnswer, type StreamedUpstreamResponse } from './streamed-answer.js';
 
 /** Options of an {@link UpstreamClient}. */
@@ -192,27 +193,21 @@ async function enterGate(gate: ConnectionGate, signal: CallSignal): Promise<void
 const MAX_ERROR_BODY = 64 * 1024;
 
 /** undici dispatch handler that collects one answer as text: no body stream, no promise per chunk. */
-class TextHandler implements Dispatcher.DispatchHandler {
+class TextHandler extends SignalledHandler implements Dispatcher.DispatchHandler {
   private status = 0;
   private headers: Record<string, string | string[] | undefined> = {};
   private readonly chunks: Buffer[] = [];
   private size = 0;
-  private controller: Dispatcher.DispatchController | null = null;
   private settled = false;
-  private readonly onAbort = () => this.controller?.abort(this.signal.reason instanceof Error ? this.signal.reason : new Error('aborted'));
 
   constructor(
     private readonly providerId: string,
-    private readonly signal: CallSignal,
+    signal: CallSignal,
     private readonly maxBytes: number,
     private readonly resolve: (response: UpstreamTextResponse) => void,
     private readonly reject: (error: unknown) => void,
-  ) {}
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.signal.aborted) return this.onAbort();
-    this.signal.addEventListener('abort', this.onAbort);
+  ) {
+    super(signal);
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
@@ -236,7 +231,7 @@ class TextHandler implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     if (this.settled) return;
     this.settled = true;
-    this.signal.removeEventListener('abort', this.onAbort);
+    this.unlisten();
     const text = this.chunks.length === 1 ? this.chunks[0]!.toString('utf8') : Buffer.concat(this.chunks).toString('utf8');
     if (this.status >= 200 && this.status < 300) this.resolve({ status: this.status, headers: this.headers, text });
     else this.reject(mapUpstreamStatus(this.providerId, this.status, this.headers, text));
@@ -249,7 +244,7 @@ class TextHandler implements Dispatcher.DispatchHandler {
   private fail(error: unknown): void {
     if (this.settled) return;
     this.settled = true;
-    this.signal.removeEventListener('abort', this.onAbort);
+    this.unlisten();
     this.reject(error);
   }
 }
