@@ -158,6 +158,17 @@ function freePort() {
   });
 }
 
+/** TCP connections the mock upstream has accepted so far (its /_mock/stats). */
+function mockConnections(port) {
+  return new Promise((res, rej) => {
+    http.get(`http://127.0.0.1:${port}/_mock/stats`, (r) => {
+      let body = '';
+      r.on('data', (d) => (body += d));
+      r.on('end', () => res(JSON.parse(body).connections));
+    }).on('error', rej);
+  });
+}
+
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
     const ok = await new Promise((res) => http.get(url, (r) => { r.resume(); res(r.statusCode < 500); }).on('error', () => res(false)));
@@ -321,8 +332,9 @@ models:
     for (let round = 0; round < Math.max(1, o.rounds); round++) {
       // Let start-up work (JIT, idle collection) or the previous burst settle; then measure.
       await new Promise((r) => setTimeout(r, 2000));
+      const connectionsBefore = await mockConnections(mockPort);
       last = await measureBurst(o, target, runClient);
-      if (last.cpu !== null) rounds.push({ cpu: last.cpu, events: last.result.events });
+      if (last.cpu !== null) rounds.push({ cpu: last.cpu, events: last.result.events, connections: (await mockConnections(mockPort)) - connectionsBefore });
     }
     const { result, idle, peak, cpu, sys, pids, perProcess } = last;
     if (rounds.length < 2) rounds.length = 0;
@@ -365,7 +377,7 @@ function printRun(o, rows, label) {
   process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
   const notes = [];
   for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds } of rows) {
-    if (rounds?.length > 0) notes.push(`${target.name}: CPU s (µs / event) of each burst: ${rounds.map((r) => `${r.cpu.toFixed(2)} (${((r.cpu * 1e6) / r.events).toFixed(0)})`).join(', ')}`);
+    if (rounds?.length > 0) notes.push(`${target.name}: CPU s (µs / event) of each burst: ${rounds.map((r) => `${r.cpu.toFixed(2)} (${((r.cpu * 1e6) / r.events).toFixed(0)})`).join(', ')}; new upstream connections: ${rounds.map((r) => r.connections).join(', ')}`);
     const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
     const name = processes !== null && processes > 1 ? `${target.name}, ${processes} processes` : target.name;
     if (perProcess) notes.push(`${target.name}: CPU s by process (first the primary): ${perProcess.map((c) => c.toFixed(2)).join(', ')}`);
