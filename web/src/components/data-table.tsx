@@ -42,7 +42,7 @@ export interface DataTableProps<Row extends RowData> {
   readonly empty: ReactNode;
   /**
    * On a phone, show each row as a card (its cells one under another, each after its column's
-   * name) instead of a table that scrolls sideways: for short lists whose rows hold controls (a
+   * name) instead of a table that scrolls sideways: for lists whose rows hold controls (a
    * role select) that must not start cut off.
    */
   readonly stackOnPhone?: boolean;

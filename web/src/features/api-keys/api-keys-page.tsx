@@ -78,6 +78,7 @@ export function ApiKeysPage(): ReactElement {
         columns={columns}
         list={list}
         rowId={(key) => key.id}
+        stackOnPhone
         empty={
           <EmptyState icon={<KeyRound size={28} />} title="No API keys yet">
             {canCreate ? 'Create a key to call the gateway from your code.' : 'Someone who manages keys in this project can create one.'}
