@@ -15,7 +15,7 @@ export interface StreamedUpstreamResponse {
 /** Bytes kept for a reader that is not reading (not attached yet, or paused) before the upstream is paused. */
 const KEEP_BYTES = 64 * 1024;
 /** Largest error body read to explain a non-2xx answer. */
-const MAX_ERROR_BODY = 64 * 1024;
+export const MAX_ERROR_BODY = 64 * 1024;
 
 /**
  * undici dispatch handler for a streamed answer, and the {@link UpstreamBody} it hands out: each

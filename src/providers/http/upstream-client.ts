@@ -9,7 +9,7 @@ import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';
 import { readBodyText } from './read-body-text.js';
 import { SignalledHandler } from './signalled-handler.js';
-import { StreamedAnswer, type StreamedUpstreamResponse } from './streamed-answer.js';
+import { MAX_ERROR_BODY, StreamedAnswer, type StreamedUpstreamResponse } from './streamed-answer.js';
 
 /** Options of an {@link UpstreamClient}. */
 export interface UpstreamClientOptions {
@@ -112,7 +112,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         res = await pool().request({
           path: pathFor(path),
           method: 'POST',
-          headers: headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId },
+          headers: headersFor(requestId, headers),
           body,
           // undici takes any signal with addEventListener (it adds one listener, removed when the body
           // closes). The gateway's RequestSignal keeps that to an array push; an AbortSignal (an
@@ -130,7 +130,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }
       let text = '';
       try {
-        text = await readBodyText(res.body, 64 * 1024);
+        text = await readBodyText(res.body, MAX_ERROR_BODY);
       } catch {
         // The status alone still says what happened.
       }
@@ -139,7 +139,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     },
     postJsonText(path, body, { signal, requestId, headers, maxBytes }) {
       if (signal.aborted) return Promise.reject(signal.reason);
-      const sent = headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
+      const sent = headersFor(requestId, headers);
       const dispatch = () =>
         new Promise<UpstreamTextResponse>((resolve, reject) => {
           pool().dispatch({ path: pathFor(path), method: 'POST', headers: sent, body }, new TextHandler(options.providerId, signal, maxBytes, resolve, reject));
@@ -149,7 +149,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     },
     postJsonStream(path, body, { signal, requestId, headers }) {
       if (signal.aborted) return Promise.reject(signal.reason);
-      const sent = headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
+      const sent = headersFor(requestId, headers);
       const dispatch = (release: (() => void) | null) =>
         new Promise<StreamedUpstreamResponse>((resolve, reject) => {
           // The gate's slot is held until the call is over: a stream holds its connection until it ends.
@@ -165,6 +165,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     },
     close: () => openPool?.close() ?? Promise.resolve(),
   };
+
+  /** The headers of one call: the static ones, the call's own, and its request id. */
+  function headersFor(requestId: string, headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+    return headers === undefined ? { ...staticHeaders, 'x-request-id': requestId } : { ...staticHeaders, ...headers, 'x-request-id': requestId };
+  }
 
   function pathFor(path: string): string {
     let fullPath = paths.get(path);
@@ -188,9 +193,6 @@ async function enterGate(gate: ConnectionGate, signal: CallSignal): Promise<void
     throw error;
   }
 }
-
-/** Largest error body read to explain a non-2xx answer. */
-const MAX_ERROR_BODY = 64 * 1024;
 
 /** undici dispatch handler that collects one answer as text: no body stream, no promise per chunk. */
 class TextHandler extends SignalledHandler implements Dispatcher.DispatchHandler {
