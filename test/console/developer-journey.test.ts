@@ -94,6 +94,39 @@ describeInBrowser('developer journey (API keys, Request log, Usage)', () => {
     await tab.close();
   });
 
+  it("should fit the keys table, every row's actions included, in its frame at 1280 and 1024 px", { timeout: 120_000 }, async () => {
+    // Long names, budgets, several allowed models, an expiry and a disabled key: the widest rows a project has.
+    const keysPath = `/api/projects/${gateway.projectId}/api-keys`;
+    await gateway.operator('POST', keysPath, { name: 'production backend — EU west batch summariser (nightly)', budget_usd: '12500.00', allowed_models: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4', 'openai/gpt-4o'], expires_at: '2031-12-31T00:00:00Z' });
+    const disabled = (await gateway.operator('POST', keysPath, { name: 'staging worker for the customer-support assistant', budget_usd: '999.99' })) as { id: string };
+    await gateway.operator('PATCH', `${keysPath}/${disabled.id}`, { disabled: true });
+    await gateway.operator('POST', keysPath, { name: 'ci', budget_usd: '0.50', allowed_models: ['openai/gpt-4o-mini'] });
+    const tab = await openTab(browser, gateway, { as: gateway.owner });
+    const { page } = tab;
+    await page.goto(`/console/orgs/${gateway.orgId}/projects/${gateway.projectId}/keys`);
+    const table = page.getByRole('table', { name: 'API keys' });
+    await expectVisible(table.getByRole('row', { name: /production backend/ }));
+    const frame = table.locator('xpath=..');
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The frame does not scroll sideways: nothing starts cut off.
+      const overflow = await frame.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(overflow.scroll, `keys table at ${width} px: scrollWidth ${overflow.scroll} vs clientWidth ${overflow.client}`).toBeLessThanOrEqual(overflow.client);
+      // Each row's actions lie within the frame and the screen.
+      const edge = await frame.evaluate((el) => el.getBoundingClientRect().right);
+      for (const row of await table.locator('tbody tr').all()) {
+        for (const button of await row.getByRole('button').all()) {
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width, `${await button.textContent()} at ${width} px`).toBeLessThanOrEqual(Math.min(edge, width));
+        }
+      }
+      await expectVisible(table.getByRole('row', { name: /staging worker/ }).getByRole('button', { name: 'Enable' }));
+      await expectVisible(table.getByRole('row', { name: /production backend/ }).getByRole('button', { name: 'Delete' }));
+    }
+    expect(tab.problems()).toEqual([]);
+    await tab.close();
+  });
+
   it('should show a viewer the keys, the log and the usage without a single control to change a key', { timeout: 120_000 }, async () => {
     await sendTraffic(gateway, gateway.demoKey, 1);
     const viewer = await gateway.createPerson('viewer');

@@ -12,6 +12,11 @@ export interface DataColumnMeta {
   readonly align?: 'left' | 'right';
   /** Keep the cell on one line (ids, times). */
   readonly nowrap?: boolean;
+  /**
+   * Take the width the other columns leave, and never more: the table fits its frame and this
+   * column's content truncates (ellipsis, with a title) instead of pushing the last columns out.
+   */
+  readonly fill?: boolean;
 }
 
 /** The table features every console table uses: plain rows, server-side pagination. */
@@ -56,7 +61,7 @@ export function DataTable<Row extends RowData>({ label, columns, list, rowId, em
   const table = useTable({ features: dataTableFeatures, columns, data: list.rows, getRowId: (row) => rowId(row) });
   if (list.error && list.rows.length === 0) return <ErrorBanner error={list.error} />;
   if (!list.isPending && list.rows.length === 0) return <>{empty}</>;
-  const cellClass = (meta: DataColumnMeta | undefined) => cx(meta?.align === 'right' && styles.right, meta?.nowrap && styles.nowrap);
+  const cellClass = (meta: DataColumnMeta | undefined) => cx(meta?.align === 'right' && styles.right, meta?.nowrap && styles.nowrap, meta?.fill && styles.fill);
   return (
     <div className={styles.wrap}>
       {/* Focusable: on a narrow screen the frame scrolls sideways, and keyboards must reach that too. */}

@@ -15,16 +15,64 @@ import { CreateKeyDialog } from './create-key-dialog';
 import { KeyActions } from './key-actions';
 import { apiKeysList, type ApiKey } from './queries';
 import { formatCount } from '../../lib/count';
+import { cx } from '../../lib/cx';
+
+function isExpired(apiKey: ApiKey, now: number): boolean {
+  return apiKey.expires_at !== null && Date.parse(apiKey.expires_at) <= now;
+}
 
 function KeyStatus({ apiKey, now }: { readonly apiKey: ApiKey; readonly now: number }): ReactElement {
   if (apiKey.disabled) return <Badge tone="danger">Disabled</Badge>;
-  if (apiKey.expires_at !== null && Date.parse(apiKey.expires_at) <= now) return <Badge tone="warning">Expired</Badge>;
+  if (isExpired(apiKey, now)) return <Badge tone="warning">Expired</Badge>;
   return <Badge tone="success">Active</Badge>;
 }
 
+/** The models a key may call on one line (the whole list on hover), and how many when more than one. */
 function AllowedModels({ models }: { readonly models: readonly string[] | null }): ReactElement {
-  if (models === null) return <span className={`${styles.muted} ${styles.nowrap}`}>All allowed</span>;
-  return <div className={styles.models}>{models.map((m) => <Badge key={m}>{m}</Badge>)}</div>;
+  if (models === null) return <span className={styles.muted}>All allowed</span>;
+  if (models.length === 0) return <span className={styles.muted}>None allowed</span>;
+  const list = models.join(', ');
+  return (
+    <div className={styles.models}>
+      <div className={styles.truncate} title={list}>{list}</div>
+      {models.length > 1 && <div className={styles.muted}>{models.length} models</div>}
+    </div>
+  );
+}
+
+/** This month's cost against the monthly budget ("$1.20 / $5.00"; a key without a budget shows the cost alone), and the requests. */
+function MonthUsage({ apiKey }: { readonly apiKey: ApiKey }): ReactElement {
+  const { cost_usd, requests } = apiKey.usage_this_month;
+  return (
+    <div>
+      <Money usd={cost_usd} />
+      {apiKey.budget_usd !== null && (
+        <span className={cx(styles.muted, styles.budget)} title="Monthly budget">
+          {' '}
+          <span aria-hidden="true">/</span>
+          <span className="visually-hidden">of a monthly budget of</span> <Money usd={apiKey.budget_usd} precision="cents" />
+        </span>
+      )}
+      <div className={styles.muted}>{formatCount(requests)} requests</div>
+    </div>
+  );
+}
+
+/** When the key was last used, and under it when it was created and when it expires (if it does). */
+function KeyDates({ apiKey, now }: { readonly apiKey: ApiKey; readonly now: number }): ReactElement {
+  return (
+    <div className={styles.dates}>
+      <Time iso={apiKey.last_used_at} format="relative" empty="Never" />
+      <div className={styles.muted}>
+        Created <Time iso={apiKey.created_at} format="date" />
+      </div>
+      {apiKey.expires_at !== null && (
+        <div className={styles.muted}>
+          {isExpired(apiKey, now) ? 'Expired' : 'Expires'} <Time iso={apiKey.expires_at} format="date" />
+        </div>
+      )}
+    </div>
+  );
 }
 
 /** The project's inference keys: create (secret shown once), last use and this month's usage, disable, enable, delete. */
@@ -35,32 +83,25 @@ export function ApiKeysPage(): ReactElement {
   const [now] = useState(Date.now);
   const columns = useMemo((): DataColumns<ApiKey> => {
     const col = dataColumns<ApiKey>();
+    // Related fields share a cell (a muted second line) so that the table and each row's actions
+    // fit a laptop's width; the name takes the width left and truncates.
     return col.columns([
       col.accessor('name', {
         header: 'Name',
+        meta: { fill: true },
         cell: (info) => (
           <div>
-            <div className={styles.name}>{info.getValue()}</div>
+            <div className={styles.nameLine}>
+              <span className={styles.name} title={info.getValue()}>{info.getValue()}</span>
+              <KeyStatus apiKey={info.row.original} now={now} />
+            </div>
             <code className={styles.prefix}>{info.row.original.prefix}…</code>
           </div>
         ),
       }),
-      col.display({ id: 'status', header: 'Status', cell: (info) => <KeyStatus apiKey={info.row.original} now={now} /> }),
-      col.accessor('allowed_models', { header: 'Models', cell: (info) => <AllowedModels models={info.getValue()} /> }),
-      col.accessor('budget_usd', { header: 'Monthly budget', meta: { align: 'right', nowrap: true }, cell: (info) => <Money usd={info.getValue()} precision="cents" empty="None" /> }),
-      col.accessor('usage_this_month', {
-        header: 'This month',
-        meta: { align: 'right', nowrap: true },
-        cell: (info) => (
-          <div>
-            <Money usd={info.getValue().cost_usd} />
-            <div className={styles.muted}>{formatCount(info.getValue().requests)} requests</div>
-          </div>
-        ),
-      }),
-      col.accessor('last_used_at', { header: 'Last used', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="relative" empty="Never" /> }),
-      col.accessor('expires_at', { header: 'Expires', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="date" empty="Never" /> }),
-      col.accessor('created_at', { header: 'Created', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="date" /> }),
+      col.accessor('allowed_models', { header: 'Models', meta: { nowrap: true }, cell: (info) => <AllowedModels models={info.getValue()} /> }),
+      col.accessor('usage_this_month', { header: 'This month', meta: { align: 'right', nowrap: true }, cell: (info) => <MonthUsage apiKey={info.row.original} /> }),
+      col.accessor('last_used_at', { header: 'Last used', cell: (info) => <KeyDates apiKey={info.row.original} now={now} /> }),
       col.display({ id: 'actions', header: () => <span className="visually-hidden">Actions</span>, meta: { align: 'right', nowrap: true }, cell: (info) => <KeyActions apiKey={info.row.original} /> }),
     ]);
   }, [now]);
@@ -73,18 +114,20 @@ export function ApiKeysPage(): ReactElement {
         description={`Keys of ${project.name}: clients use them with the openai or anthropic package. Usage is what settled this month (UTC).`}
         actions={canCreate ? <CreateKeyDialog projectId={projectId} /> : undefined}
       />
-      <DataTable
-        label="API keys"
-        columns={columns}
-        list={list}
-        rowId={(key) => key.id}
-        stackOnPhone
-        empty={
-          <EmptyState icon={<KeyRound size={28} />} title="No API keys yet">
-            {canCreate ? 'Create a key to call the gateway from your code.' : 'Someone who manages keys in this project can create one.'}
-          </EmptyState>
-        }
-      />
+      <div className={styles.table}>
+        <DataTable
+          label="API keys"
+          columns={columns}
+          list={list}
+          rowId={(key) => key.id}
+          stackOnPhone
+          empty={
+            <EmptyState icon={<KeyRound size={28} />} title="No API keys yet">
+              {canCreate ? 'Create a key to call the gateway from your code.' : 'Someone who manages keys in this project can create one.'}
+            </EmptyState>
+          }
+        />
+      </div>
     </>
   );
 }
