@@ -4,6 +4,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useCursorList } from '../../api/cursor-list';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyButton } from '../../components/copy-button';
 import { DataTable, dataColumns, type DataColumns } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
@@ -11,6 +12,7 @@ import { Money } from '../../components/money';
 import { Select } from '../../components/select';
 import { Time } from '../../components/time';
 import { toast } from '../../components/toast';
+import { cx } from '../../lib/cx';
 import styles from './billing.module.css';
 import { PaymentStatus } from './payment-status';
 import { paymentsList, useCancelPayment, type Payment } from './queries';
@@ -42,21 +44,70 @@ function PaymentActions({ orgId, payment }: { readonly orgId: string; readonly p
   );
 }
 
+const PROVIDER_LABEL: Readonly<Record<Payment['provider'], string>> = { manual: 'Bank transfer', stripe: 'Stripe' };
+
+/** The payment's reference (the `pay_` id the payer quotes) on one line with a copy button, and its receipt number under it once paid. */
+function PaymentReference({ payment }: { readonly payment: Payment }): ReactElement {
+  return (
+    <div>
+      <div className={styles.reference}>
+        <span className={cx(styles.code, styles.truncate)} title={payment.id}>{payment.id}</span>
+        <CopyButton value={payment.id} label="Copy reference" />
+      </div>
+      {payment.receipt_number && (
+        <div className={cx(styles.muted, styles.receipt)}>
+          Receipt <span className={styles.code}>{payment.receipt_number}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** Payments (top-ups) and their receipts, filterable by state; the filter is in the URL. */
 export function PaymentsPanel({ orgId, status }: { readonly orgId: string; readonly status: PaymentFilter | undefined }): ReactElement {
   const navigate = useNavigate({ from: '/orgs/$orgId/billing' });
   const list = useCursorList(paymentsList(orgId, status));
   const columns = useMemo((): DataColumns<Payment> => {
     const col = dataColumns<Payment>();
+    // Related fields share a cell (a muted second line) so that the table and each row's actions
+    // fit a laptop's width; the reference takes the width left and truncates.
     return col.columns([
-      col.accessor('created_at', { header: 'Started', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} /> }),
-      col.accessor('amount_usd', { header: 'Amount', meta: { align: 'right', nowrap: true }, cell: (info) => <Money usd={info.getValue()} /> }),
-      col.accessor('status', { header: 'Status', cell: (info) => <PaymentStatus status={info.getValue()} /> }),
-      col.accessor('receipt_number', { header: 'Receipt', meta: { nowrap: true }, cell: (info) => (info.getValue() ? <span className={styles.code}>{info.getValue()}</span> : '—') }),
-      col.accessor('completed_at', { header: 'Credited', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} /> }),
-      col.accessor('provider', { header: 'Provider', cell: (info) => (info.getValue() === 'manual' ? 'Bank transfer' : 'Stripe') }),
-      col.accessor('id', { header: 'Reference', meta: { nowrap: true }, cell: (info) => <span className={styles.code}>{info.getValue()}</span> }),
-      col.display({ id: 'actions', header: () => <span className="visually-hidden">Actions</span>, meta: { align: 'right' }, cell: (info) => <PaymentActions orgId={orgId} payment={info.row.original} /> }),
+      col.accessor('created_at', {
+        header: 'Started',
+        meta: { nowrap: true },
+        cell: (info) => (
+          <div>
+            <Time iso={info.getValue()} format="date" />
+            <div className={styles.muted}><Time iso={info.getValue()} format="time" /></div>
+          </div>
+        ),
+      }),
+      col.accessor('amount_usd', {
+        header: 'Amount',
+        meta: { align: 'right', nowrap: true },
+        cell: (info) => (
+          <div>
+            <Money usd={info.getValue()} />
+            <div className={styles.muted}>{PROVIDER_LABEL[info.row.original.provider]}</div>
+          </div>
+        ),
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        meta: { nowrap: true },
+        cell: (info) => (
+          <div>
+            <PaymentStatus status={info.getValue()} />
+            {info.row.original.completed_at !== null && (
+              <div className={styles.muted}>
+                Credited <Time iso={info.row.original.completed_at} format="date" />
+              </div>
+            )}
+          </div>
+        ),
+      }),
+      col.accessor('id', { header: 'Reference', meta: { fill: true }, cell: (info) => <PaymentReference payment={info.row.original} /> }),
+      col.display({ id: 'actions', header: () => <span className="visually-hidden">Actions</span>, meta: { align: 'right', nowrap: true }, cell: (info) => <PaymentActions orgId={orgId} payment={info.row.original} /> }),
     ]);
   }, [orgId]);
   return (
@@ -74,13 +125,16 @@ export function PaymentsPanel({ orgId, status }: { readonly orgId: string; reado
         </Field>
         <p className={styles.muted}>A paid top-up gets a receipt number; its ledger credit quotes the reference.</p>
       </div>
-      <DataTable
-        label="Payments"
-        columns={columns}
-        list={list}
-        rowId={(p) => p.id}
-        empty={<EmptyState icon={<Receipt size={28} />} title={status ? 'No payments in this state' : 'No payments yet'}>Top-ups appear here with their receipts.</EmptyState>}
-      />
+      <div className={styles.payments}>
+        <DataTable
+          label="Payments"
+          columns={columns}
+          list={list}
+          rowId={(p) => p.id}
+          stackOnPhone
+          empty={<EmptyState icon={<Receipt size={28} />} title={status ? 'No payments in this state' : 'No payments yet'}>Top-ups appear here with their receipts.</EmptyState>}
+        />
+      </div>
     </div>
   );
 }
