@@ -116,7 +116,7 @@ describeInBrowser('console webhooks (admin journey)', () => {
     // The delivery shows up by itself: delivered, one attempt, the receiver's answer.
     const deliveries = panel.getByRole('table', { name: 'Deliveries' });
     const row = deliveries.getByRole('row').filter({ hasText: first.headers['webhook-id'] as string });
-    await expectText(row, /webhook\.test.*Delivered\s*1\s*HTTP 204/);
+    await expectText(row, /webhook\.test.*Delivered\s*1 attempt\s*HTTP 204/);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A receiver that fails the first attempt (500) and takes the retry (5 s later): the delivery
@@ -126,10 +126,10 @@ describeInBrowser('console webhooks (admin journey)', () => {
     await receivedCount(receiver.received, 2);
     const retriedId = receiver.received[1]!.headers['webhook-id'] as string;
     const retried = deliveries.getByRole('row').filter({ hasText: retriedId });
-    await expectText(retried, /Retrying\s*1\s*HTTP 500/);
+    await expectText(retried, /Retrying\s*1 attempt\s*HTTP 500.*Next attempt/);
     await receivedCount(receiver.received, 3);
     expect(receiver.received[2]!.headers['webhook-id']).toBe(retriedId);
-    await expectText(retried, /Delivered\s*2\s*HTTP 204/);
+    await expectText(retried, /Delivered\s*2 attempts\s*HTTP 204/);
     await retried.getByRole('link', { name: retriedId }).click();
     const drawer = page.getByRole('dialog', { name: /^Delivery whd_/ });
     expect(page.url()).toMatch(/&delivery=whd_\w+$/);

@@ -8,14 +8,25 @@ import { Time } from '../../components/time';
 import { DeliveryStatus } from './delivery-status';
 import { deliveriesList, type WebhookDelivery } from './queries';
 import styles from './webhooks.module.css';
+import { cx } from '../../lib/cx';
 
-/** What the receiver answered to the last attempt: its HTTP status, or why there was none. */
-function LastAnswer({ delivery }: { readonly delivery: WebhookDelivery }): ReactElement {
-  if (delivery.attempts === 0) return <span className={styles.muted}>Not attempted yet</span>;
+/**
+ * What the receiver answered to the last attempt (its HTTP status, or why there was none) and when,
+ * and when the next attempt is due while the delivery is retrying.
+ */
+function Attempts({ delivery }: { readonly delivery: WebhookDelivery }): ReactElement {
   return (
     <div>
-      {delivery.last_status !== null ? <span className={styles.code}>HTTP {delivery.last_status}</span> : <span className={styles.muted}>No answer</span>}
-      {delivery.last_error && <div className={styles.error}>{delivery.last_error}</div>}
+      {delivery.attempts === 0 ? (
+        <span className={styles.muted}>Not attempted yet</span>
+      ) : (
+        <>
+          {delivery.last_status !== null ? <span className={styles.code}>HTTP {delivery.last_status}</span> : <span className={styles.muted}>No answer</span>}
+          {delivery.last_error && <div className={styles.error}>{delivery.last_error}</div>}
+          {delivery.last_attempt_at !== null && <div className={cx(styles.muted, styles.when)}>Last attempt <Time iso={delivery.last_attempt_at} /></div>}
+        </>
+      )}
+      {delivery.next_attempt_at !== null && <div className={cx(styles.muted, styles.when)}>Next attempt <Time iso={delivery.next_attempt_at} /></div>}
     </div>
   );
 }
@@ -25,32 +36,53 @@ export function DeliveriesTable({ orgId, endpointId }: { readonly orgId: string;
   const list = useCursorList(deliveriesList(orgId, endpointId));
   const columns = useMemo((): DataColumns<WebhookDelivery> => {
     const col = dataColumns<WebhookDelivery>();
+    // Related fields share a cell (a muted second line) so that the table fits the endpoint's card
+    // on a laptop; the delivery's drawer has every attempt in full.
     return col.columns([
-      col.accessor('created_at', { header: 'Event at', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} /> }),
-      col.accessor('event_type', {
-        header: 'Event',
+      col.accessor('created_at', {
+        header: 'Event at',
+        meta: { nowrap: true },
         cell: (info) => (
           <div>
-            <span className={styles.code}>{info.getValue()}</span>
-            {/* The event id opens the delivery with every attempt (`?delivery=`). */}
-            <div><Link className={styles.eventLink} from="/orgs/$orgId/webhooks" search={{ endpoint: endpointId, delivery: info.row.original.id }} title="Show every attempt">{info.row.original.event_id}</Link></div>
+            <Time iso={info.getValue()} format="date" />
+            <div className={styles.muted}><Time iso={info.getValue()} format="time" /></div>
           </div>
         ),
       }),
-      col.accessor('status', { header: 'Status', cell: (info) => <DeliveryStatus delivery={info.row.original} /> }),
-      col.accessor('attempts', { header: 'Attempts', meta: { align: 'right' } }),
-      col.display({ id: 'answer', header: 'Last answer', cell: (info) => <div className={styles.wide}><LastAnswer delivery={info.row.original} /></div> }),
-      col.accessor('last_attempt_at', { header: 'Last attempt', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} empty="—" /> }),
-      col.accessor('next_attempt_at', { header: 'Next attempt', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} empty="—" /> }),
+      col.accessor('event_type', {
+        header: 'Event',
+        cell: (info) => (
+          <div className={styles.event}>
+            <div className={cx(styles.code, styles.truncate)} title={info.getValue()}>{info.getValue()}</div>
+            {/* The event id opens the delivery with every attempt (`?delivery=`); a long one ends in an ellipsis. */}
+            <div className={styles.truncate}>
+              <Link className={styles.eventLink} from="/orgs/$orgId/webhooks" search={{ endpoint: endpointId, delivery: info.row.original.id }} title={`${info.row.original.event_id}: show every attempt`}>{info.row.original.event_id}</Link>
+            </div>
+          </div>
+        ),
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        meta: { nowrap: true },
+        cell: (info) => (
+          <div>
+            <DeliveryStatus delivery={info.row.original} />
+            <div className={styles.muted}>{info.row.original.attempts} {info.row.original.attempts === 1 ? 'attempt' : 'attempts'}</div>
+          </div>
+        ),
+      }),
+      col.display({ id: 'answer', header: 'Last answer', meta: { fill: true }, cell: (info) => <Attempts delivery={info.row.original} /> }),
     ]);
   }, [endpointId]);
   return (
-    <DataTable
-      label="Deliveries"
-      columns={columns}
-      list={list}
-      rowId={(d) => d.id}
-      empty={<EmptyState icon={<Send size={28} />} title="No deliveries yet">Send a test event, or wait for one of the events this endpoint receives.</EmptyState>}
-    />
+    <div className={styles.deliveries}>
+      <DataTable
+        label="Deliveries"
+        columns={columns}
+        list={list}
+        rowId={(d) => d.id}
+        empty={<EmptyState icon={<Send size={28} />} title="No deliveries yet">Send a test event, or wait for one of the events this endpoint receives.</EmptyState>}
+      />
+    </div>
   );
 }
