@@ -1,5 +1,7 @@
 import { startTransition, useEffect, useState, type ReactElement } from 'react';
+import { cx } from '../../lib/cx';
 import { compareUsd } from '../../lib/money';
+import { formatTime } from '../../lib/time';
 import { Money } from '../../components/money';
 import { bucketLabel } from './usage-chart';
 import type { UsageReport } from './queries';
@@ -16,6 +18,30 @@ const n = formatCount;
  */
 const FIRST_ROWS = 60;
 
+/** A bucket's start; an hour's time goes under its date, so the column stays narrow. */
+function Period({ start, granularity }: { readonly start: string; readonly granularity: Granularity }): ReactElement {
+  if (granularity !== 'hour') return <>{bucketLabel(start, granularity)}</>;
+  return (
+    <>
+      {bucketLabel(start, 'day')}
+      <div className={styles.muted}>{formatTime(start, 'time', 'UTC').replace(/:00 /, ' ')} UTC</div>
+    </>
+  );
+}
+
+/**
+ * Input or output tokens, and under them the part of them that was cached (input) or reasoning
+ * (output): one column each instead of four, so that the table fits a laptop's width.
+ */
+function Tokens({ count, part, partName }: { readonly count: number; readonly part: number; readonly partName: string }): ReactElement {
+  return (
+    <>
+      <span className="tabular">{n(count)}</span>
+      <div className={cx(styles.muted, styles.part, 'tabular')}>{n(part)} {partName}</div>
+    </>
+  );
+}
+
 /** The chart's figures, exact: a row per bucket and group, and the API's totals (which equal the sum of the rows). */
 export function UsageTable({ report, granularity, groupTitle, label }: { readonly report: UsageReport; readonly granularity: Granularity; readonly groupTitle: string | null; readonly label: (group: string | null) => string }): ReactElement {
   const { totals } = report;
@@ -26,33 +52,33 @@ export function UsageTable({ report, granularity, groupTitle, label }: { readonl
   }, [report, complete]);
   const rows = complete === report ? report.data : report.data.slice(0, FIRST_ROWS);
   return (
-    <>
+    <div className={styles.figures}>
       {/* Focusable so a keyboard can scroll a wide table sideways on a phone. */}
       <div className={styles.frame} tabIndex={0} role="region" aria-label="Usage figures, scrollable">
         <table className={styles.table} aria-label="Usage figures">
           <thead>
             <tr>
               <th scope="col">Period (UTC)</th>
-              {groupTitle !== null && <th scope="col" className={styles.left}>{groupTitle}</th>}
+              {groupTitle !== null && <th scope="col" className={cx(styles.left, styles.group)}>{groupTitle}</th>}
               <th scope="col">Cost</th>
               <th scope="col">Requests</th>
               <th scope="col">Input tokens</th>
               <th scope="col">Output tokens</th>
-              <th scope="col">Cached</th>
-              <th scope="col">Reasoning</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.start}|${row.group ?? ''}`}>
-                <td>{bucketLabel(row.start, granularity)}</td>
-                {groupTitle !== null && <td className={styles.left}>{label(row.group)}</td>}
+                <td><Period start={row.start} granularity={granularity} /></td>
+                {groupTitle !== null && (
+                  <td className={cx(styles.left, styles.group)}>
+                    <div className={styles.groupName}>{label(row.group)}</div>
+                  </td>
+                )}
                 <td><Money usd={row.cost_usd} /></td>
                 <td className="tabular">{n(row.requests)}</td>
-                <td className="tabular">{n(row.input_tokens)}</td>
-                <td className="tabular">{n(row.output_tokens)}</td>
-                <td className="tabular">{n(row.cached_tokens)}</td>
-                <td className="tabular">{n(row.reasoning_tokens)}</td>
+                <td><Tokens count={row.input_tokens} part={row.cached_tokens} partName="cached" /></td>
+                <td><Tokens count={row.output_tokens} part={row.reasoning_tokens} partName="reasoning" /></td>
               </tr>
             ))}
           </tbody>
@@ -61,10 +87,8 @@ export function UsageTable({ report, granularity, groupTitle, label }: { readonl
               <td colSpan={groupTitle !== null ? 2 : 1}>Total</td>
               <td><Money usd={totals.cost_usd} /></td>
               <td className="tabular">{n(totals.requests)}</td>
-              <td className="tabular">{n(totals.input_tokens)}</td>
-              <td className="tabular">{n(totals.output_tokens)}</td>
-              <td className="tabular">{n(totals.cached_tokens)}</td>
-              <td className="tabular">{n(totals.reasoning_tokens)}</td>
+              <td><Tokens count={totals.input_tokens} part={totals.cached_tokens} partName="cached" /></td>
+              <td><Tokens count={totals.output_tokens} part={totals.reasoning_tokens} partName="reasoning" /></td>
             </tr>
           </tfoot>
         </table>
@@ -72,6 +96,6 @@ export function UsageTable({ report, granularity, groupTitle, label }: { readonl
       {compareUsd(rowsCost, totals.cost_usd) !== 0 && (
         <p className={styles.warning} role="alert">The rows add up to {rowsCost}, not the total {totals.cost_usd}: please report this.</p>
       )}
-    </>
+    </div>
   );
 }
