@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { formatRelative, formatTime, formatUtc, type TimeStyle } from '../lib/time';
+import styles from './time.module.css';
 
 /** Props of {@link Time}. */
 export interface TimeProps {
@@ -17,4 +18,14 @@ export function Time({ iso, format = 'datetime', empty = '—' }: TimeProps): Re
   const text = format === 'relative' ? formatRelative(iso) : formatTime(iso, format);
   const utc = formatUtc(iso);
   return <time dateTime={iso} title={format === 'relative' ? `${formatTime(iso)} (${utc})` : utc}>{text}</time>;
+}
+
+/** The date, and under it the time of day in a quieter line: an instant in a table cell kept narrow. */
+export function DateOverTime({ iso }: { readonly iso: string }): ReactElement {
+  return (
+    <div>
+      <Time iso={iso} format="date" />
+      <span className={styles.second}><Time iso={iso} format="time" /></span>
+    </div>
+  );
 }

@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { Money } from '../../components/money';
 import { Select } from '../../components/select';
-import { Time } from '../../components/time';
+import { DateOverTime, Time } from '../../components/time';
 import { toast } from '../../components/toast';
 import { cx } from '../../lib/cx';
 import styles from './billing.module.css';
@@ -75,12 +75,7 @@ export function PaymentsPanel({ orgId, status }: { readonly orgId: string; reado
       col.accessor('created_at', {
         header: 'Started',
         meta: { nowrap: true },
-        cell: (info) => (
-          <div>
-            <Time iso={info.getValue()} format="date" />
-            <div className={styles.muted}><Time iso={info.getValue()} format="time" /></div>
-          </div>
-        ),
+        cell: (info) => <DateOverTime iso={info.getValue()} />,
       }),
       col.accessor('amount_usd', {
         header: 'Amount',

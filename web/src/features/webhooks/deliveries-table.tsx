@@ -4,7 +4,7 @@ import { useCursorList } from '../../api/cursor-list';
 import { Link } from '@tanstack/react-router';
 import { DataTable, dataColumns, type DataColumns } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { Time } from '../../components/time';
+import { DateOverTime, Time } from '../../components/time';
 import { DeliveryStatus } from './delivery-status';
 import { deliveriesList, type WebhookDelivery } from './queries';
 import styles from './webhooks.module.css';
@@ -42,12 +42,7 @@ export function DeliveriesTable({ orgId, endpointId }: { readonly orgId: string;
       col.accessor('created_at', {
         header: 'Event at',
         meta: { nowrap: true },
-        cell: (info) => (
-          <div>
-            <Time iso={info.getValue()} format="date" />
-            <div className={styles.muted}><Time iso={info.getValue()} format="time" /></div>
-          </div>
-        ),
+        cell: (info) => <DateOverTime iso={info.getValue()} />,
       }),
       col.accessor('event_type', {
         header: 'Event',
