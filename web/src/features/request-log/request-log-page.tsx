@@ -180,6 +180,7 @@ export function RequestLogPage(): ReactElement {
           columns={columns}
           list={list}
           rowId={(r) => r.id}
+          stackOnPhone
           empty={
             <EmptyState icon={<Logs size={28} />} title={filtered ? 'No request matches these filters' : 'No requests yet'}>
               {filtered ? 'Widen the time range or clear a filter.' : 'Requests made with this project’s keys appear here within a second.'}

@@ -76,6 +76,7 @@ export function DeliveriesTable({ orgId, endpointId }: { readonly orgId: string;
         columns={columns}
         list={list}
         rowId={(d) => d.id}
+        stackOnPhone
         empty={<EmptyState icon={<Send size={28} />} title="No deliveries yet">Send a test event, or wait for one of the events this endpoint receives.</EmptyState>}
       />
     </div>
