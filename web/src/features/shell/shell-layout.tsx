@@ -32,7 +32,7 @@ function MobileNavigation(): ReactElement {
   );
 }
 
-/** The frame of every signed-in page: sidebar (a drawer below 900 px), top bar, and the page. */
+/** The frame of every signed-in page: sidebar (a drawer below 1024 px), top bar, and the page. */
 export function ShellLayout(): ReactElement {
   return (
     <div className={styles.shell}>
