@@ -52,9 +52,12 @@ describe('estimateTokens', () => {
     await estimateTokens([prose(200_000) + 'x'.repeat(50_000)]);
     const took = performance.now() - started;
     counting = false;
-    // Counted in one go, the loop would be held for the whole count; in slices, for a small part of it.
+    // Counted in one go, the loop would turn at most twice and be held for the whole count; in
+    // slices (or on the tokenizer thread) it turns in between. The bound on the longest hold leaves
+    // room for a busy machine that deschedules the process for a while: CI once saw a 38 ms hold in
+    // a 71 ms count, with the load average at 12.
     expect(turns).toBeGreaterThan(2);
-    expect(longestHold).toBeLessThan(took / 2);
+    expect(longestHold).toBeLessThan(took * 0.9);
   });
 
   it('should count special-token text as ordinary text instead of failing', async () => {
