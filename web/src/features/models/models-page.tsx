@@ -21,6 +21,18 @@ function tokens(n: number): string {
   return n >= 1000 ? `${formatCount(Math.round(n / 100) / 10)}K` : String(n);
 }
 
+/** The input price per million tokens, and the output price under it ("—" for a model the catalogue does not price). */
+function Prices({ model }: { readonly model: OrgModel }): ReactElement {
+  const { input, output } = model.pricing;
+  if (input === undefined && output === undefined) return <span>—</span>;
+  return (
+    <div className="tabular">
+      {input === undefined ? '—' : `$${input}`} in
+      {output !== undefined && <div className={styles.muted}>${output} out</div>}
+    </div>
+  );
+}
+
 /** The catalogue as the organization sees it: search, a table, and a model's details with snippets. */
 export function ModelsPage(): ReactElement {
   const { orgId } = useParams({ from: '/app/orgs/$orgId/models' });
@@ -34,6 +46,9 @@ export function ModelsPage(): ReactElement {
 
   const columns = useMemo((): DataColumns<OrgModel> => {
     const col = dataColumns<OrgModel>();
+    // Related figures share a cell (a muted second line) so that the table fits a laptop's width:
+    // the output ceiling under the context, the output price under the input price, whether the
+    // organization allows the model under its status. The details dialog has every price.
     return col.columns([
       col.accessor('name', {
         header: 'Model',
@@ -44,23 +59,28 @@ export function ModelsPage(): ReactElement {
           </div>
         ),
       }),
-      col.accessor('context_length', { header: 'Context', meta: { align: 'right', nowrap: true }, cell: (info) => <span className="tabular">{tokens(info.getValue())}</span> }),
-      col.accessor('max_output_tokens', { header: 'Max output', meta: { align: 'right', nowrap: true }, cell: (info) => <span className="tabular">{tokens(info.getValue())}</span> }),
-      col.display({
-        id: 'input',
-        header: 'Input / 1M',
+      col.accessor('context_length', {
+        header: 'Context',
         meta: { align: 'right', nowrap: true },
-        cell: (info) => <span className="tabular">{info.row.original.pricing.input === undefined ? '—' : `$${info.row.original.pricing.input}`}</span>,
+        cell: (info) => (
+          <div className="tabular">
+            {tokens(info.getValue())}
+            {info.row.original.max_output_tokens > 0 && <div className={styles.muted}>{tokens(info.row.original.max_output_tokens)} max output</div>}
+          </div>
+        ),
       }),
-      col.display({
-        id: 'output',
-        header: 'Output / 1M',
-        meta: { align: 'right', nowrap: true },
-        cell: (info) => <span className="tabular">{info.row.original.pricing.output === undefined ? '—' : `$${info.row.original.pricing.output}`}</span>,
-      }),
+      col.display({ id: 'price', header: 'Price / 1M', meta: { align: 'right', nowrap: true }, cell: (info) => <Prices model={info.row.original} /> }),
       col.display({ id: 'capabilities', header: 'Capabilities', cell: (info) => <CapabilityBadges model={info.row.original} /> }),
-      col.display({ id: 'status', header: 'Status', cell: (info) => <StatusBadge model={info.row.original} /> }),
-      col.display({ id: 'allowed', header: 'Allowed', cell: (info) => <AllowedBadge model={info.row.original} /> }),
+      col.display({
+        id: 'status',
+        header: 'Status',
+        cell: (info) => (
+          <div className={styles.status}>
+            <StatusBadge model={info.row.original} />
+            <AllowedBadge model={info.row.original} />
+          </div>
+        ),
+      }),
     ]);
     // setOpen only navigates; the columns need not change with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
