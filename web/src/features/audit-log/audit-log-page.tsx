@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { PageHeader } from '../../components/page-header';
 import { Time } from '../../components/time';
+import { cx } from '../../lib/cx';
 import { useCurrentOrg } from '../shell/current-scope';
 import { NoAccessPage } from '../shell/no-access-page';
 import { actionLabel, AUDIT_TARGETS } from './actions';
@@ -30,6 +31,8 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
   const columns = useMemo((): DataColumns<AuditEntry> => {
     const open = (id: string) => void navigate({ search: (prev) => ({ ...prev, entry: id }) });
     const col = dataColumns<AuditEntry>();
+    // The target takes the width the other columns leave, so that the table fits a laptop's width:
+    // a long id ends in an ellipsis (whole on hover and in the entry's dialog), as does a long email.
     return col.columns([
       col.accessor('created_at', { header: 'When', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="relative" /> }),
       col.display({
@@ -37,8 +40,8 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
         header: 'Who',
         cell: (info) => (
           <div className={styles.who}>
-            <span>{actorText(info.row.original)}</span>
-            {info.row.original.actor.email && <span className={styles.muted}>{info.row.original.actor.email}</span>}
+            <span className={styles.truncate} title={actorText(info.row.original)}>{actorText(info.row.original)}</span>
+            {info.row.original.actor.email && <span className={cx(styles.muted, styles.truncate)} title={info.row.original.actor.email}>{info.row.original.actor.email}</span>}
           </div>
         ),
       }),
@@ -55,10 +58,11 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
       col.display({
         id: 'target',
         header: 'On what',
+        meta: { fill: true },
         cell: (info) => (
-          <div className={styles.who}>
+          <div className={styles.target}>
             <span>{AUDIT_TARGETS[info.row.original.target.type] ?? info.row.original.target.type}</span>
-            <code className={styles.muted}>{info.row.original.target.id}</code>
+            <code className={cx(styles.muted, styles.truncate)} title={info.row.original.target.id}>{info.row.original.target.id}</code>
           </div>
         ),
       }),
