@@ -8,7 +8,9 @@ import { DataTable, dataColumns, type DataColumns } from '../../components/data-
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Money } from '../../components/money';
-import { Time } from '../../components/time';
+import { DateOverTime } from '../../components/time';
+import { formatCount } from '../../lib/count';
+import { cx } from '../../lib/cx';
 import { useOrgProjects } from '../shell/current-scope';
 import styles from './billing.module.css';
 import { monthLabel } from './month';
@@ -41,6 +43,25 @@ function TotalsCard({ orgId, month }: { readonly orgId: string; readonly month: 
   );
 }
 
+/**
+ * What an entry is about: a usage row's model (it names the row: a long one wraps, never cut) with
+ * its project under it; another entry's note with its reference under it (ellipsis, whole on hover).
+ */
+function LedgerDetail({ row, projectName }: { readonly row: LedgerRow; readonly projectName: (id: string) => string }): ReactElement {
+  return (
+    <div className={styles.ledgerDetail}>
+      {row.model !== null ? <div className={styles.breakAnywhere}>{row.model}</div> : <div>{row.note ?? '—'}</div>}
+      {row.model !== null && row.note !== null && <div>{row.note}</div>}
+      {row.project_id !== null && <div className={cx(styles.muted, styles.truncate)} title={projectName(row.project_id)}>Project {projectName(row.project_id)}</div>}
+      {row.reference !== null && (
+        <div className={cx(styles.muted, styles.truncate)} title={row.reference}>
+          Reference <span className={styles.code}>{row.reference}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** The ledger of a month: totals, every entry (usage merged per hour, project and model) and both CSVs. */
 export function LedgerPanel({ orgId, month: wanted }: { readonly orgId: string; readonly month: string | undefined }): ReactElement {
   const month = useBillingMonth(wanted);
@@ -48,16 +69,23 @@ export function LedgerPanel({ orgId, month: wanted }: { readonly orgId: string; 
   const list = useCursorList(ledgerSummaryList(orgId, month));
   const columns = useMemo((): DataColumns<LedgerRow> => {
     const col = dataColumns<LedgerRow>();
-    const projectName = (id: string | null) => (id === null ? '—' : (projects.find((p) => p.id === id)?.name ?? id));
+    const projectName = (id: string) => projects.find((p) => p.id === id)?.name ?? id;
+    // Related fields share a cell (a muted second line) so that the table fits a laptop's width:
+    // a usage row's requests under its kind and its project under its model; another entry's
+    // reference under its note. The detail column takes the width left.
     return col.columns([
-      col.accessor('time', { header: 'Time', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} /> }),
-      col.accessor('kind', { header: 'Kind', cell: (info) => KIND[info.getValue()] ?? info.getValue() }),
+      col.accessor('time', { header: 'Time', meta: { nowrap: true }, cell: (info) => <DateOverTime iso={info.getValue()} /> }),
+      col.accessor('kind', {
+        header: 'Kind',
+        cell: (info) => (
+          <div>
+            {KIND[info.getValue()] ?? info.getValue()}
+            {info.row.original.requests !== null && <div className={cx(styles.muted, styles.nowrap)}>{formatCount(info.row.original.requests)} {info.row.original.requests === 1 ? 'request' : 'requests'}</div>}
+          </div>
+        ),
+      }),
+      col.display({ id: 'detail', header: 'Model / note', meta: { fill: true }, cell: (info) => <LedgerDetail row={info.row.original} projectName={projectName} /> }),
       col.accessor('amount_usd', { header: 'Amount', meta: { align: 'right', nowrap: true }, cell: (info) => <Money usd={info.getValue()} /> }),
-      col.accessor('project_id', { header: 'Project', cell: (info) => projectName(info.getValue()) }),
-      col.accessor('model', { header: 'Model', cell: (info) => info.getValue() ?? '—' }),
-      col.accessor('requests', { header: 'Requests', meta: { align: 'right' }, cell: (info) => info.getValue() ?? '—' }),
-      col.accessor('reference', { header: 'Reference', cell: (info) => (info.getValue() ? <span className={styles.code}>{info.getValue()}</span> : '—') }),
-      col.accessor('note', { header: 'Note', cell: (info) => info.getValue() ?? '' }),
     ]);
   }, [projects]);
   return (
