@@ -93,7 +93,7 @@ describeInBrowser('console access tokens (Me)', () => {
     await expectText(rows.nth(20), /script/);
     // 23 new ones and the revoked one from the first test, newest first, none twice.
     await expectHidden(page.getByRole('button', { name: 'Load more' }));
-    const names = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td div div')?.textContent ?? ''));
+    const names = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td div div span')?.textContent ?? ''));
     expect(names).toHaveLength(24);
     expect(new Set(names).size).toBe(24);
     expect(names.at(-1)).toBe('CI deploy');

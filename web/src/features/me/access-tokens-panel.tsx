@@ -13,10 +13,31 @@ import { CreateTokenDialog } from './create-token-dialog';
 import styles from './me.module.css';
 import { accessTokensList, useRevokeAccessToken, type AccessToken } from './queries';
 
+function isExpired(token: AccessToken, now: number): boolean {
+  return token.expires_at !== null && Date.parse(token.expires_at) <= now;
+}
+
 function TokenStatus({ token, now }: { readonly token: AccessToken; readonly now: number }): ReactElement {
   if (token.revoked) return <Badge tone="danger">Revoked</Badge>;
-  if (token.expires_at !== null && Date.parse(token.expires_at) <= now) return <Badge tone="warning">Expired</Badge>;
+  if (isExpired(token, now)) return <Badge tone="warning">Expired</Badge>;
   return <Badge tone="success">Active</Badge>;
+}
+
+/** When the token was last used, and under it when it was created and when it expires (if it does). */
+function TokenDates({ token, now }: { readonly token: AccessToken; readonly now: number }): ReactElement {
+  return (
+    <div className={styles.dates}>
+      <Time iso={token.last_used_at} format="relative" empty="Never" />
+      <div className={styles.muted}>
+        Created <Time iso={token.created_at} format="date" />
+      </div>
+      {token.expires_at !== null && (
+        <div className={styles.muted}>
+          {isExpired(token, now) ? 'Expired' : 'Expires'} <Time iso={token.expires_at} format="date" />
+        </div>
+      )}
+    </div>
+  );
 }
 
 function RevokeButton({ token }: { readonly token: AccessToken }): ReactElement | null {
@@ -44,21 +65,24 @@ export function AccessTokensPanel(): ReactElement {
   const columns = useMemo((): DataColumns<AccessToken> => {
     const col = dataColumns<AccessToken>();
     const orgName = (id: string | null) => (id === null ? 'All' : (me.organizations.find((o) => o.id === id)?.name ?? id));
+    // Related fields share a cell (a muted second line), as on the API keys page, so that the table
+    // and each row's Revoke fit a laptop's width; the name takes the width left and truncates.
     return col.columns([
       col.accessor('name', {
         header: 'Name',
+        meta: { fill: true },
         cell: (info) => (
           <div>
-            <div className={styles.name}>{info.getValue()}</div>
+            <div className={styles.nameLine}>
+              <span className={styles.tokenName} title={info.getValue()}>{info.getValue()}</span>
+              <TokenStatus token={info.row.original} now={now} />
+            </div>
             <code className={styles.prefix}>{info.row.original.prefix}…</code>
           </div>
         ),
       }),
       col.accessor('org_id', { header: 'Organizations', cell: (info) => orgName(info.getValue()) }),
-      col.display({ id: 'status', header: 'Status', cell: (info) => <TokenStatus token={info.row.original} now={now} /> }),
-      col.accessor('last_used_at', { header: 'Last used', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="relative" empty="Never" /> }),
-      col.accessor('expires_at', { header: 'Expires', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="date" empty="Never" /> }),
-      col.accessor('created_at', { header: 'Created', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="date" /> }),
+      col.accessor('last_used_at', { header: 'Last used', cell: (info) => <TokenDates token={info.row.original} now={now} /> }),
       col.display({ id: 'actions', header: () => <span className="visually-hidden">Actions</span>, meta: { align: 'right' }, cell: (info) => <RevokeButton token={info.row.original} /> }),
     ]);
   }, [me.organizations, now]);
