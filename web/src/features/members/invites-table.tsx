@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Time } from '../../components/time';
 import { toast } from '../../components/toast';
 import { roleLabel } from '../shell/role-label';
+import styles from './members.module.css';
 import { invitesList, useRevokeInvite, type Invite } from './queries';
 
 const STATUS: Readonly<Record<Invite['status'], { readonly label: string; readonly tone: BadgeProps['tone'] }>> = {
@@ -44,12 +45,24 @@ export function InvitesTable({ orgId }: { readonly orgId: string }): ReactElemen
   const list = useCursorList(invitesList(orgId));
   const columns = useMemo((): DataColumns<Invite> => {
     const col = dataColumns<Invite>();
+    // The expiry under the time sent, and the email taking the width left (ellipsis, whole on
+    // hover), so that the table and each pending invite's Revoke fit a laptop's width.
     return col.columns([
-      col.accessor('email', { header: 'Email' }),
+      col.accessor('email', { header: 'Email', meta: { fill: true }, cell: (info) => <div className={styles.email} title={info.getValue()}>{info.getValue()}</div> }),
       col.accessor('role', { header: 'Role', cell: (info) => roleLabel(info.getValue()) }),
       col.display({ id: 'status', header: 'Status', cell: (info) => <InviteStatus status={info.row.original.status} /> }),
-      col.accessor('created_at', { header: 'Sent', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="relative" /> }),
-      col.accessor('expires_at', { header: 'Expires', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="date" /> }),
+      col.accessor('created_at', {
+        header: 'Sent',
+        meta: { nowrap: true },
+        cell: (info) => (
+          <div>
+            <Time iso={info.getValue()} format="relative" />
+            <div className={styles.muted}>
+              {info.row.original.status === 'expired' ? 'Expired' : 'Expires'} <Time iso={info.row.original.expires_at} format="date" />
+            </div>
+          </div>
+        ),
+      }),
       col.display({ id: 'actions', header: () => <span className="visually-hidden">Actions</span>, meta: { align: 'right' }, cell: (info) => <RevokeInvite orgId={orgId} invite={info.row.original} /> }),
     ]);
   }, [orgId]);
