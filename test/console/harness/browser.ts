@@ -43,6 +43,8 @@ export async function launchBrowser(): Promise<ConsoleBrowser> {
 /** Screen sizes the console is checked at. */
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
+  /** The narrowest width with the sidebar: a small laptop, where a table has the least room. */
+  laptop: { width: 1024, height: 768 },
   phone: { width: 375, height: 740 },
 } as const;
 
