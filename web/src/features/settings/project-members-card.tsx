@@ -81,7 +81,7 @@ function AddMemberForm({ orgId, projectId, current }: { readonly orgId: string; 
   };
   return (
     <form className={styles.stack} onSubmit={submit} aria-label="Add a project member">
-      <div className={styles.row}>
+      <div className={styles.fields}>
         <div className={styles.grow}>
           <Field label="Organization member" error={fieldError(add.error, 'user_id')}>
             <Select required value={userId} onChange={(e) => setUserId(e.target.value)} options={[{ value: '', label: candidates.length === 0 ? 'Everyone is a member already' : 'Choose a member' }, ...candidates.map((m) => ({ value: m.user_id, label: `${m.name} (${m.email})` }))]} />
