@@ -106,6 +106,7 @@ function AliasesTable({ scope, canManage, catalogue, list, orgAliases }: Aliases
           columns={columns}
           list={list}
           rowId={(alias) => alias.id}
+          stackOnPhone
           empty={<EmptyState icon={<Tags size={28} />} title="No aliases yet" action={create}>An alias lets clients keep sending one name while you change the model behind it.</EmptyState>}
         />
         {create && list.rows.length > 0 && <div className={styles.actions}>{create}</div>}

@@ -65,7 +65,7 @@ export function AllowedModelsCard({ org, catalogue }: AllowedModelsCardProps): R
       )}
       {editable && (
         <div className={styles.stack}>
-          <form className={styles.row} onSubmit={add}>
+          <form className={styles.fields} onSubmit={add}>
             <div className={styles.grow}>
               <Field label="Add a model" hint={catalogue.length > 0 ? 'Type to pick from the catalogue.' : 'A catalogue model id, such as openai/gpt-4o-mini.'}>
                 <Input name="model" list={listId} autoComplete="off" value={entry} onChange={(e) => setEntry(e.target.value)} />
@@ -74,7 +74,7 @@ export function AllowedModelsCard({ org, catalogue }: AllowedModelsCardProps): R
                 {catalogue.filter((id) => !models.includes(id)).map((id) => <option key={id} value={id} />)}
               </datalist>
             </div>
-            <Button type="submit" disabled={entry.trim() === ''}>Add</Button>
+            <Button type="submit" className={styles.besideInput} disabled={entry.trim() === ''}>Add</Button>
           </form>
           <ErrorBanner error={save.error} />
           <div className={styles.actions}>
