@@ -97,6 +97,7 @@ export function AccessTokensPanel(): ReactElement {
         columns={columns}
         list={list}
         rowId={(token) => token.id}
+        stackOnPhone
         empty={<EmptyState icon={<KeyRound size={28} />} title="No access tokens yet">Create one for a script or CI job that manages this gateway through the console API.</EmptyState>}
       />
     </div>

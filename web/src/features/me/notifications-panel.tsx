@@ -58,6 +58,7 @@ export function NotificationsPanel(): ReactElement {
         columns={columns}
         list={list}
         rowId={(n) => n.id}
+        stackOnPhone
         empty={<EmptyState icon={<Inbox size={28} />} title={unreadOnly ? 'Nothing unread' : 'No notifications yet'}>Balance alerts and other news about your organizations land here.</EmptyState>}
       />
     </div>
