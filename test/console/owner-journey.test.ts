@@ -153,6 +153,8 @@ describeInBrowser('console owner journey', () => {
     await page.getByRole('button', { name: 'Remove no/such-model' }).click();
     await page.getByRole('button', { name: 'Save allowed models' }).click();
     await expectText(summary, 'Only these 1 model is allowed');
+    // The summary shows the unsaved list as well: the toast says the save is done.
+    await expectVisible(page.getByText('1 allowed model saved.'));
     expect(((await owner('GET', `/api/orgs/${gateway.orgId}`)).body as { allowed_models: string[] }).allowed_models).toEqual(['openai/gpt-4o-mini']);
   });
 
