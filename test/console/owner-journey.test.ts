@@ -153,8 +153,9 @@ describeInBrowser('console owner journey', () => {
     await page.getByRole('button', { name: 'Remove no/such-model' }).click();
     await page.getByRole('button', { name: 'Save allowed models' }).click();
     await expectText(summary, 'Only these 1 model is allowed');
-    // The summary shows the unsaved list as well: the toast says the save is done.
-    await expectVisible(page.getByText('1 allowed model saved.'));
+    // The summary shows the unsaved list as well: the toast says the save is done. Exact, since
+    // the toast's screen-reader announcement ("Notification 1 allowed model saved.") holds it too.
+    await expectVisible(page.getByText('1 allowed model saved.', { exact: true }));
     expect(((await owner('GET', `/api/orgs/${gateway.orgId}`)).body as { allowed_models: string[] }).allowed_models).toEqual(['openai/gpt-4o-mini']);
   });
 
