@@ -26,6 +26,17 @@ describe('estimateTokens', () => {
     expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(256);
   });
 
+  it('should cut a text of millions of characters without a space in linear time, on the thread as on the main thread', async () => {
+    // Each cut used to look for a space back to the text's start: 8 MB took minutes, in one call.
+    const run = 'x'.repeat(8_000_000);
+    const pieces = [...segmentText(run)];
+    expect(pieces).toHaveLength(8_000_000 / 256);
+    expect(pieces.every((piece) => piece.length === 256)).toBe(true);
+    // The thread cuts the same way: a 2 MB run (with its only spaces at the start) is counted in seconds.
+    const text = `a b ${'x'.repeat(2_000_000)}`;
+    expect(await estimateTokens([text])).toBe(await countInSlices([text]));
+  }, 30_000);
+
   it('should count a 100,000-character run without spaces (quadratic in one piece) as the tokenizer would, within one token per cut', async () => {
     // 'a' x 8 is one o200k token: 100,000 a's are 12,500 tokens in one piece (44 s in one call).
     expect(await estimateTokens(['a'.repeat(100_000)])).toBe(12_500);

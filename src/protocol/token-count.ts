@@ -19,10 +19,13 @@ const SLICE_MS = 2;
 export function* segmentText(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > SEGMENT_CHARS) {
-    let cut = text.lastIndexOf(' ', start + SEGMENT_CHARS);
+    // The space is looked for in this segment's window only: `text.lastIndexOf(' ', end)` scans back
+    // to the text's start, which made a long text without spaces quadratic (10 MB: minutes).
+    const window = text.slice(start, start + SEGMENT_CHARS + 1);
+    let cut = window.lastIndexOf(' ');
     // Cut before a space that follows a non-space, so a run of spaces stays whole.
-    while (cut > start && /\s/.test(text[cut - 1]!)) cut = text.lastIndexOf(' ', cut - 1);
-    if (cut <= start) cut = start + SEGMENT_CHARS;
+    while (cut > 0 && /\s/.test(window[cut - 1]!)) cut = window.lastIndexOf(' ', cut - 1);
+    cut = cut > 0 ? start + cut : start + SEGMENT_CHARS;
     yield text.slice(start, cut);
     start = cut;
   }

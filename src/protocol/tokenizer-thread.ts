@@ -22,9 +22,10 @@ function count(text) {
   let total = 0;
   let start = 0;
   while (text.length - start > SEGMENT) {
-    let cut = text.lastIndexOf(' ', start + SEGMENT);
-    while (cut > start && /\\s/.test(text[cut - 1])) cut = text.lastIndexOf(' ', cut - 1);
-    if (cut <= start) cut = start + SEGMENT;
+    const window = text.slice(start, start + SEGMENT + 1);
+    let cut = window.lastIndexOf(' ');
+    while (cut > 0 && /\\s/.test(window[cut - 1])) cut = window.lastIndexOf(' ', cut - 1);
+    cut = cut > 0 ? start + cut : start + SEGMENT;
     total += tokenizer.countTokens(text.slice(start, cut), OPTIONS);
     start = cut;
   }
