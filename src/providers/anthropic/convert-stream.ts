@@ -2,7 +2,7 @@ import type { GatewayError } from '../../core/errors.js';
 import { safeParseJson } from '../../core/json.js';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
 import type { SseEvent } from '../../protocol/sse/index.js';
-import { mapTransportError } from '../http/index.js';
+import { mapTransportError, type SseStreamConverter } from '../http/index.js';
 import type { CallSignal } from '../provider.js';
 import { anthropicStreamEventSchema, KNOWN_STREAM_EVENTS, type AnthropicStreamEvent, type AnthropicUsage } from './api.js';
 import { finishReasonOf } from './convert-response.js';
@@ -10,14 +10,14 @@ import { JSON_TOOL_NAME } from './convert-tools.js';
 import { convertUsage } from './convert-usage.js';
 import { createInvalidResponseError, createStreamBrokenError, createStreamEventError } from './errors.js';
 
-/** Options of {@link convertStream}. */
+/** Options of {@link AnthropicStreamConverter}. */
 export interface ConvertStreamOptions {
   readonly providerId: string;
   /** The `json_response` tool carries the answer: its input pieces become text deltas. */
   readonly jsonMode: boolean;
   /** Sent in `stream-start`. */
   readonly warnings: readonly string[];
-  /** When aborted, a read failure ends the stream silently (nobody is listening). */
+  /** The call's signal, for telling a timeout from a cancelled call in a read failure. */
   readonly signal: CallSignal;
 }
 
@@ -31,40 +31,55 @@ interface StreamState {
   jsonAnswered: boolean;
   usage: AnthropicUsage | null;
   finished: boolean;
+  /** message_stop was seen: the answer is whole. */
   stopped: boolean;
 }
 
 /**
- * Anthropic SSE events → IR stream events (meaning only; framing is `protocol/sse`). Never throws:
- * an `error` event, a malformed frame, a read failure or a body ending before `message_stop` all
- * end the stream with an IR `error` event.
+ * Anthropic SSE events → IR stream events (meaning only; framing and the body are
+ * `sseEventStream`'s). Never throws: an `error` event, a malformed frame, a read failure or a body
+ * ending before `message_stop` all end the stream with an IR `error` event.
  */
-export async function* convertStream(events: AsyncIterable<SseEvent>, options: ConvertStreamOptions): AsyncGenerator<IrStreamEvent> {
-  const state: StreamState = { options, blocks: new Map(), toolCount: 0, jsonAnswered: false, usage: null, finished: false, stopped: false };
-  try {
-    for await (const frame of events) {
-      // ping and event types newer than this adapter are skipped, as the SDKs do.
-      if (frame.event === undefined || !KNOWN_STREAM_EVENTS.has(frame.event)) continue;
-      const parsed = parseFrame(options.providerId, frame);
-      if (!parsed.ok) {
-        yield { type: 'error', error: parsed.error };
-        return;
-      }
-      for (const out of convertEvent(state, parsed.event)) {
-        yield out;
-        if (out.type === 'error') return;
-      }
-      if (state.stopped) return;
-    }
-  } catch (error) {
-    if (options.signal.aborted) return;
-    const mapped = mapTransportError(options.providerId, error, options.signal);
-    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
-    yield { type: 'error', error: createStreamBrokenError(options.providerId, detail, error) };
-    return;
+export class AnthropicStreamConverter implements SseStreamConverter<IrStreamEvent> {
+  outcome: 'complete' | 'failed' | null = null;
+  private readonly state: StreamState;
+
+  constructor(private readonly options: ConvertStreamOptions) {
+    this.state = { options, blocks: new Map(), toolCount: 0, jsonAnswered: false, usage: null, finished: false, stopped: false };
   }
-  yield { type: 'error', error: createStreamBrokenError(options.providerId, 'the body ended before message_stop') };
+
+  event(frame: SseEvent): readonly IrStreamEvent[] {
+    // ping and event types newer than this adapter are skipped, as the SDKs do.
+    if (frame.event === undefined || !KNOWN_STREAM_EVENTS.has(frame.event)) return NONE;
+    const parsed = parseFrame(this.options.providerId, frame);
+    if (!parsed.ok) return this.failed(parsed.error);
+    const out = convertEvent(this.state, parsed.event);
+    const errorAt = out.findIndex((event) => event.type === 'error');
+    if (errorAt >= 0) {
+      this.outcome = 'failed';
+      return out.slice(0, errorAt + 1);
+    }
+    if (this.state.stopped) this.outcome = 'complete';
+    return out;
+  }
+
+  end(): readonly IrStreamEvent[] {
+    return this.failed(createStreamBrokenError(this.options.providerId, 'the body ended before message_stop'));
+  }
+
+  fail(error: unknown): readonly IrStreamEvent[] {
+    const mapped = mapTransportError(this.options.providerId, error, this.options.signal);
+    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
+    return this.failed(createStreamBrokenError(this.options.providerId, detail, error));
+  }
+
+  private failed(error: GatewayError): readonly IrStreamEvent[] {
+    this.outcome = 'failed';
+    return [{ type: 'error', error }];
+  }
 }
+
+const NONE: readonly IrStreamEvent[] = [];
 
 type ParsedFrame = { readonly ok: true; readonly event: AnthropicStreamEvent } | { readonly ok: false; readonly error: GatewayError };
 

@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { IrChatRequest, IrStreamEvent } from '../../protocol/ir/index.js';
-import { readSseEvents } from '../../protocol/sse/index.js';
+import { ScriptedBody } from '../../testing/scripted-body.js';
+import { sseEventStream } from '../http/index.js';
 import { convertRequest } from './convert-request.js';
 import { convertResponse, parseMessage } from './convert-response.js';
-import { convertStream } from './convert-stream.js';
+import { AnthropicStreamConverter } from './convert-stream.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 
-async function replay(name: string, jsonMode = false): Promise<IrStreamEvent[]> {
+/** The IR events of a recorded stream, and how its body was finished (drained: the connection is reused). */
+async function replayWithBody(name: string, jsonMode = false): Promise<{ events: IrStreamEvent[]; body: ScriptedBody }> {
   const events: IrStreamEvent[] = [];
-  const body = Readable.from([Buffer.from(fixture(name))]);
-  const options = { providerId: 'anth', jsonMode, warnings: [], signal: new AbortController().signal };
-  for await (const event of convertStream(readSseEvents(body), options)) events.push(event);
-  return events;
+  const body = new ScriptedBody([fixture(name)]);
+  const signal = new AbortController().signal;
+  for await (const event of sseEventStream(body, new AnthropicStreamConverter({ providerId: 'anth', jsonMode, warnings: [], signal }), signal)) events.push(event);
+  return { events, body };
+}
+
+async function replay(name: string, jsonMode = false): Promise<IrStreamEvent[]> {
+  return (await replayWithBody(name, jsonMode)).events;
 }
 
 const base: IrChatRequest = { model: 'claude-x', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] };
@@ -142,7 +147,7 @@ describe('convertResponse', () => {
   });
 });
 
-describe('convertStream', () => {
+describe('AnthropicStreamConverter', () => {
   it('should stream text, skip ping, and end with finish then usage', async () => {
     const events = await replay('text.chunks.txt');
     expect(events.map((e) => e.type)).toEqual(['stream-start', 'text-delta', 'text-delta', 'finish', 'usage']);
@@ -164,10 +169,19 @@ describe('convertStream', () => {
     expect(events[11]).toMatchObject({ usage: { input: { total: 472 }, output: { total: 89 } } });
   });
 
-  it('should end with an unavailable error on an overloaded_error event', async () => {
-    const events = await replay('error-mid-stream.chunks.txt');
+  it('should end with an unavailable error on an overloaded_error event, cancelling the call', async () => {
+    const { events, body } = await replayWithBody('error-mid-stream.chunks.txt');
     expect(events.map((e) => e.type)).toEqual(['stream-start', 'error']);
     expect(events[1]).toMatchObject({ error: { code: 'GW_UPSTREAM_UNAVAILABLE' } });
+    expect(body.finishedBy).toBe('destroy');
+  });
+
+  it('should drain the body after message_stop, so the connection is reused', async () => {
+    // On a real connection the end of the chunked body may come after message_stop: it is read and
+    // dropped. Destroying the body instead closes the keep-alive connection.
+    const { events, body } = await replayWithBody('text.chunks.txt');
+    expect(events.at(-1)).toMatchObject({ type: 'usage' });
+    expect(body.finishedBy).toBe('discard');
   });
 
   it('should end with a stream-failed error when the body ends before message_stop', async () => {

@@ -1,9 +1,9 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, type ConnectionGate, forwardRaw, jsonBody, streamSseBody } from '../http/index.js';
-import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
+import { createUpstreamClient, type ConnectionGate, forwardRaw, jsonBody, sseEventStream } from '../http/index.js';
+import type { Provider, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertResponse, parseMessage } from './convert-response.js';
-import { convertStream } from './convert-stream.js';
+import { AnthropicStreamConverter } from './convert-stream.js';
 
 /** Messages API version sent upstream; the request and response mapping follow it. */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -31,8 +31,6 @@ export function createAnthropicProvider(config: ProviderConfig, gate: Connection
     queueTimeoutMs: config.queueTimeoutMs,
     gate,
   });
-  const post = (body: unknown, context: ProviderCallContext) =>
-    client.postJson(MESSAGES_PATH, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
 
   return {
     id: providerId,
@@ -45,9 +43,9 @@ export function createAnthropicProvider(config: ProviderConfig, gate: Connection
     },
     async streamChat(request, context) {
       const plan = convertRequest(request, { stream: true });
-      const res = await post(plan.body, context);
-      const options = { providerId, jsonMode: plan.jsonMode, warnings: plan.warnings, signal: context.signal };
-      return streamSseBody(res.body, (events) => convertStream(events, options), context.signal);
+      const res = await client.postJsonStream(MESSAGES_PATH, jsonBody(plan.body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
+      const converter = new AnthropicStreamConverter({ providerId, jsonMode: plan.jsonMode, warnings: plan.warnings, signal: context.signal });
+      return sseEventStream(res.body, converter, context.signal);
     },
     async forward(request, context) {
       if (request.format !== 'anthropic-messages') throw new Error(`provider ${providerId} cannot forward ${request.format}`);

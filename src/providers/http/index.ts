@@ -1,5 +1,5 @@
 export { createUpstreamClient, jsonBody } from './upstream-client.js';
-export type { UpstreamClient, UpstreamClientOptions, UpstreamResponse } from './upstream-client.js';
+export type { UpstreamClient, UpstreamClientOptions } from './upstream-client.js';
 export { mapUpstreamStatus, upstreamStatusOf, type UpstreamStatusCause } from './map-upstream-status.js';
 export { mapTransportError } from './map-transport-error.js';
 export { ConnectionGate } from './connection-gate.js';
@@ -8,5 +8,5 @@ export { readBodyText } from './read-body-text.js';
 export { toReadable } from './body-readable.js';
 export type { StreamedUpstreamResponse } from './streamed-answer.js';
 export { forwardRaw, forwardedStream, forwardedText } from './forwarded-body.js';
-export { streamSseBody } from './stream-sse-body.js';
+export { sseEventStream, type SseStreamConverter } from './sse-event-stream.js';
 export { errorInBody, mapBodyError } from './map-body-error.js';

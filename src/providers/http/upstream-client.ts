@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Dispatcher, Pool } from 'undici';
 import { GatewayError } from '../../core/errors.js';
 import { loadUndici } from '../../core/load-undici.js';
@@ -7,7 +6,6 @@ import type { CallSignal } from '../provider.js';
 import { ConnectionGate } from './connection-gate.js';
 import { mapTransportError } from './map-transport-error.js';
 import { mapUpstreamStatus } from './map-upstream-status.js';
-import { readBodyText } from './read-body-text.js';
 import { SignalledHandler } from './signalled-handler.js';
 import { MAX_ERROR_BODY, StreamedAnswer, type StreamedUpstreamResponse } from './streamed-answer.js';
 
@@ -29,14 +27,6 @@ export interface UpstreamClientOptions {
    * (the credentials of a key pool); absent: this client has its own.
    */
   readonly gate?: ConnectionGate | null;
-}
-
-/** A successful (2xx) upstream answer with its body unread. */
-export interface UpstreamResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The body; consume or destroy it. */
-  readonly body: Readable;
 }
 
 /** A successful (2xx) upstream answer read whole. */
@@ -62,8 +52,6 @@ export interface UpstreamCallOptions {
 
 /** Keep-alive HTTP client for one upstream; every failure becomes a GatewayError. */
 export interface UpstreamClient {
-  /** POST a JSON body; resolves on a 2xx answer, rejects with a GatewayError otherwise. */
-  postJson(path: string, body: string, options: UpstreamCallOptions): Promise<UpstreamResponse>;
   /**
    * POST a JSON body and read the whole 2xx answer (at most `maxBytes`) as text. For answers read
    * whole, this skips the body stream `postJson` hands out (undici's Readable costs ≈15 % of a bare
@@ -105,38 +93,6 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const paths = new Map<string, string>();
 
   return {
-    async postJson(path, body, { signal, requestId, headers }) {
-      if (gate !== null) await enterGate(gate, signal);
-      let res;
-      try {
-        res = await pool().request({
-          path: pathFor(path),
-          method: 'POST',
-          headers: headersFor(requestId, headers),
-          body,
-          // undici takes any signal with addEventListener (it adds one listener, removed when the body
-          // closes). The gateway's RequestSignal keeps that to an array push; an AbortSignal (an
-          // EventTarget) costs ≈4.5 µs per listener added and removed on Node 20.
-          signal: signal as AbortSignal,
-        });
-      } catch (error) {
-        gate?.release();
-        throw mapTransportError(options.providerId, error, signal);
-      }
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        // The slot is held while the caller reads (a stream holds its connection until it ends).
-        if (gate !== null) res.body.once('close', () => gate.release());
-        return { status: res.statusCode, headers: res.headers, body: res.body };
-      }
-      let text = '';
-      try {
-        text = await readBodyText(res.body, MAX_ERROR_BODY);
-      } catch {
-        // The status alone still says what happened.
-      }
-      gate?.release();
-      throw mapUpstreamStatus(options.providerId, res.statusCode, res.headers, text);
-    },
     postJsonText(path, body, { signal, requestId, headers, maxBytes }) {
       if (signal.aborted) return Promise.reject(signal.reason);
       const sent = headersFor(requestId, headers);

@@ -3,17 +3,17 @@ import { safeParseJson } from '../../core/json.js';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import type { SseEvent } from '../../protocol/sse/index.js';
-import { mapTransportError } from '../http/index.js';
+import { mapTransportError, type SseStreamConverter } from '../http/index.js';
 import type { CallSignal } from '../provider.js';
 import { chatChunkSchema, type ChatChunk } from './api.js';
 import { mapFinishReason } from './map-finish-reason.js';
 
-/** Options of {@link convertStream}. */
+/** Options of {@link OpenAIStreamConverter}. */
 export interface ConvertStreamOptions {
   readonly providerId: string;
   /** Sent in `stream-start`. */
   readonly warnings: readonly string[];
-  /** When aborted, a read failure ends the stream silently. */
+  /** The call's signal, for telling a timeout from a cancelled call in a read failure. */
   readonly signal: CallSignal;
 }
 
@@ -24,45 +24,55 @@ interface ChoiceState {
 }
 
 /**
- * OpenAI chat chunks → IR stream events. Never throws: an in-stream `{error}`, a malformed chunk, a
- * read failure or a body ending without `[DONE]` and without a finish all end with an IR `error`.
+ * OpenAI chat chunks → IR stream events (framing and the body are `sseEventStream`'s). Never
+ * throws: an in-stream `{error}`, a malformed chunk, a read failure or a body ending without `[DONE]`
+ * and without a finish all end with an IR `error`.
  */
-export async function* convertStream(events: AsyncIterable<SseEvent>, options: ConvertStreamOptions): AsyncGenerator<IrStreamEvent> {
-  const choices = new Map<number, ChoiceState>();
-  let started = false;
-  let finished = false;
-  try {
-    for await (const frame of events) {
-      if (frame.data === '[DONE]') break;
-      const json = safeParseJson(frame.data);
-      const parsed = json.ok ? chatChunkSchema.safeParse(json.value) : null;
-      if (parsed === null || !parsed.success) {
-        yield { type: 'error', error: new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${options.providerId} sent an invalid stream chunk.`) };
-        return;
-      }
-      const chunk = parsed.data;
-      if (chunk.error) {
-        yield { type: 'error', error: new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${options.providerId} failed mid-stream: ${chunk.error.message ?? 'error'}`) };
-        return;
-      }
-      if (!started) {
-        started = true;
-        yield { type: 'stream-start', id: chunk.id ?? '', model: chunk.model ?? '', warnings: options.warnings };
-      }
-      for (const event of convertChunk(chunk, choices)) {
-        if (event.type === 'finish') finished = true;
-        yield event;
-      }
+export class OpenAIStreamConverter implements SseStreamConverter<IrStreamEvent> {
+  outcome: 'complete' | 'failed' | null = null;
+  private readonly choices = new Map<number, ChoiceState>();
+  private started = false;
+  private finished = false;
+
+  constructor(private readonly options: ConvertStreamOptions) {}
+
+  event(frame: SseEvent): readonly IrStreamEvent[] {
+    const { providerId } = this.options;
+    if (frame.data === '[DONE]') {
+      if (!this.finished) return this.end();
+      this.outcome = 'complete';
+      return NONE;
     }
-  } catch (error) {
-    if (options.signal.aborted) return;
-    const mapped = mapTransportError(options.providerId, error, options.signal);
-    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
-    yield { type: 'error', error: new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${options.providerId} stream broke off: ${detail}`, { cause: error }) };
-    return;
+    const json = safeParseJson(frame.data);
+    const parsed = json.ok ? chatChunkSchema.safeParse(json.value) : null;
+    if (parsed === null || !parsed.success) return this.failed(new GatewayError('GW_UPSTREAM_INVALID_RESPONSE', `The upstream ${providerId} sent an invalid stream chunk.`));
+    const chunk = parsed.data;
+    if (chunk.error) return this.failed(new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${providerId} failed mid-stream: ${chunk.error.message ?? 'error'}`));
+    const out = convertChunk(chunk, this.choices);
+    if (out.some((event) => event.type === 'finish')) this.finished = true;
+    if (this.started) return out;
+    this.started = true;
+    return [{ type: 'stream-start', id: chunk.id ?? '', model: chunk.model ?? '', warnings: this.options.warnings }, ...out];
   }
-  if (!finished) yield { type: 'error', error: new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${options.providerId} stream ended without a finish reason.`) };
+
+  end(): readonly IrStreamEvent[] {
+    if (this.finished) return NONE;
+    return this.failed(new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${this.options.providerId} stream ended without a finish reason.`));
+  }
+
+  fail(error: unknown): readonly IrStreamEvent[] {
+    const mapped = mapTransportError(this.options.providerId, error, this.options.signal);
+    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
+    return this.failed(new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${this.options.providerId} stream broke off: ${detail}`, { cause: error }));
+  }
+
+  private failed(error: GatewayError): readonly IrStreamEvent[] {
+    this.outcome = 'failed';
+    return [{ type: 'error', error }];
+  }
 }
+
+const NONE: readonly IrStreamEvent[] = [];
 
 /** One chunk → IR events: text, reasoning, tool-call start/delta/end, finish, usage. */
 function convertChunk(chunk: ChatChunk, choices: Map<number, ChoiceState>): IrStreamEvent[] {

@@ -1,10 +1,10 @@
 import type { ProviderConfig } from '../../config/catalogue-types.js';
-import { createUpstreamClient, type ConnectionGate, forwardRaw, jsonBody, streamSseBody, type UpstreamResponse } from '../http/index.js';
+import { createUpstreamClient, type ConnectionGate, forwardRaw, jsonBody, sseEventStream } from '../http/index.js';
 import type { Provider, ProviderCallContext, WireFormat } from '../provider.js';
 import { convertRequest } from './convert-request.js';
 import { convertRerankRequest, convertRerankResponse } from './convert-rerank.js';
 import { convertResponse } from './convert-response.js';
-import { convertStream } from './convert-stream.js';
+import { OpenAIStreamConverter } from './convert-stream.js';
 
 /** Upstream path for each format this provider forwards. */
 const PATHS: Partial<Record<WireFormat, string>> = {
@@ -34,8 +34,6 @@ export function createOpenAIProvider(config: ProviderConfig, gate: ConnectionGat
     queueTimeoutMs: config.queueTimeoutMs,
     gate,
   });
-  const post = (path: string, body: unknown, context: ProviderCallContext): Promise<UpstreamResponse> =>
-    client.postJson(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
   const postText = async (path: string, body: unknown, context: ProviderCallContext): Promise<string> =>
     (await client.postJsonText(path, jsonBody(body), { signal: context.signal, requestId: context.requestId, headers: context.headers, maxBytes: MAX_RESPONSE_BYTES })).text;
 
@@ -49,8 +47,8 @@ export function createOpenAIProvider(config: ProviderConfig, gate: ConnectionGat
     },
     async streamChat(request, context) {
       const plan = convertRequest(request, { stream: true });
-      const res = await post('/chat/completions', plan.body, context);
-      return streamSseBody(res.body, (events) => convertStream(events, { providerId, warnings: plan.warnings, signal: context.signal }), context.signal);
+      const res = await client.postJsonStream('/chat/completions', jsonBody(plan.body), { signal: context.signal, requestId: context.requestId, headers: context.headers });
+      return sseEventStream(res.body, new OpenAIStreamConverter({ providerId, warnings: plan.warnings, signal: context.signal }), context.signal);
     },
     async rerank(request, context) {
       return convertRerankResponse(providerId, await postText('/rerank', convertRerankRequest(request), context));
