@@ -60,13 +60,17 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-/** Open a stream through the gateway and return the response without reading it. */
-async function openStream(): Promise<IncomingMessage> {
-  const req = request(`${gw.baseURL}/chat/completions`, {
+/**
+ * Open a stream through the gateway and return the response without reading it: a chat completion
+ * (relayed as the upstream sent it), or a message (translated from the upstream's chunks).
+ */
+async function openStream(api: 'chat' | 'messages' = 'chat'): Promise<IncomingMessage> {
+  const req = request(`${gw.baseURL}/${api === 'chat' ? 'chat/completions' : 'messages'}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${gw.key}`, 'content-type': 'application/json' },
   });
-  req.end(JSON.stringify({ model: 'acme/chat', stream: true, messages: [{ role: 'user', content: 'long answer please' }] }));
+  const messages = [{ role: 'user', content: 'long answer please' }];
+  req.end(JSON.stringify(api === 'chat' ? { model: 'acme/chat', stream: true, messages } : { model: 'acme/chat', stream: true, max_tokens: 100, messages }));
   const [res] = (await once(req, 'response')) as [IncomingMessage];
   res.pause();
   return res;
@@ -107,6 +111,37 @@ describe('streaming to a slow client', () => {
 
   it('should cancel the upstream call when a paused client goes away', async () => {
     const res = await openStream();
+    await untilUpstreamStalls();
+    res.destroy();
+    await expect.poll(() => upstreamClosedEarly, { timeout: 3000 }).toBe(true);
+    expect(written).toBeLessThan(TOTAL / 2);
+  });
+});
+
+describe('streaming a translated answer to a slow client', () => {
+  it('should slow the upstream down as well, and deliver every piece once the client reads', async () => {
+    const res = await openStream('messages');
+    expect(res.statusCode).toBe(200);
+    const stalledAt = await untilUpstreamStalls();
+    expect(stalledAt).toBeLessThan(TOTAL / 2);
+
+    let pieces = 0;
+    let tail = '';
+    res.on('data', (chunk: Buffer) => {
+      const text = tail + chunk.toString('latin1');
+      pieces += text.split(PIECE).length - 1;
+      tail = text.slice(-PIECE.length);
+    });
+    res.resume();
+    await once(res, 'end');
+    expect(written).toBe(CHUNKS * CHUNK.length);
+    expect(pieces).toBe(CHUNKS);
+    expect(tail).toContain('event: message_stop');
+    expect(upstreamClosedEarly).toBe(false);
+  });
+
+  it('should cancel the upstream call when the paused client goes away', async () => {
+    const res = await openStream('messages');
     await untilUpstreamStalls();
     res.destroy();
     await expect.poll(() => upstreamClosedEarly, { timeout: 3000 }).toBe(true);

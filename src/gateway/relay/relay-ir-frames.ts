@@ -39,8 +39,9 @@ export async function relayIrFrames(
   const generated: string[] = [];
   let reported: IrUsage | null = null;
   let failure: GatewayError | null = null;
+  // Waits only when the client's socket is full: an awaited call per frame costs a promise each.
   const write = async (frames: readonly string[]): Promise<void> => {
-    for (const frame of frames) await writer.write(frame);
+    for (const frame of frames) if (!writer.send(frame)) await writer.drain();
   };
   try {
     for await (const event of events) {

@@ -119,13 +119,14 @@ export class SseWriter {
   private queued(size: number): boolean {
     if (size >= FLUSH_AT) {
       this.flush();
-      return !this.res.writableNeedDrain;
+      return !this.needsDrain;
     }
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       process.nextTick(flushPending, this);
     }
-    return !this.res.writableNeedDrain;
+    // The socket's state too: flushes after the first write go to it directly (see flush).
+    return !this.needsDrain;
   }
 
   /**
@@ -235,12 +236,15 @@ export class SseWriter {
     if (!this.send(text)) await this.drain();
   }
 
-  /** Write the queued text now. */
+  /** Write the queued text now: to the socket as one HTTP chunk once the headers are out (see {@link directSocket}). */
   flush(): void {
     this.flushScheduled = false;
     if (this.pending === '' && this.pendingBytes === null) return;
     const piece = this.takePending();
-    if (!this.isClosed && !this.res.writableEnded) this.res.write(piece);
+    if (this.isClosed || this.res.writableEnded) return;
+    const socket = directSocket(this.res);
+    if (socket === null) this.res.write(piece);
+    else socket.write(asHttpChunk(piece));
   }
 
   /** End the response (with the queued text, in the same write). */
@@ -305,13 +309,15 @@ function directSocket(res: ServerResponse): Socket | null {
 
 const CRLF = 0x0d0a;
 
-/** `bytes` framed as one HTTP/1.1 chunk (size line, data, CRLF) in one buffer. */
-function asHttpChunk(bytes: Buffer): Buffer {
-  const size = bytes.length.toString(16);
-  const chunk = Buffer.allocUnsafe(size.length + 4 + bytes.length);
+/** A piece of the answer (bytes, or text as UTF-8) framed as one HTTP/1.1 chunk (size line, data, CRLF) in one buffer. */
+function asHttpChunk(piece: Buffer | string): Buffer {
+  const length = typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  const size = length.toString(16);
+  const chunk = Buffer.allocUnsafe(size.length + 4 + length);
   chunk.write(size, 0, 'latin1');
   chunk.writeUInt16BE(CRLF, size.length);
-  bytes.copy(chunk, size.length + 2);
+  if (typeof piece === 'string') chunk.write(piece, size.length + 2, 'utf8');
+  else piece.copy(chunk, size.length + 2);
   chunk.writeUInt16BE(CRLF, chunk.length - 2);
   return chunk;
 }
