@@ -4,7 +4,7 @@
 // 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
-//                                                [--targets direct,nginx,floor,tf] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
+//                                                [--targets direct,nginx,floor,tf,tf-anthropic] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
 //                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N] [--rounds N] [--repeat N]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
@@ -12,8 +12,10 @@
 // its peak RSS during the run and its RSS when idle before it. The load generator runs in its own
 // process per target (`--client` mode of this file), so its CPU is not the proxy's. `floor` (`--floor`
 // mode of this file) is the least a Node proxy on the gateway's stack does per event: node:http and an
-// undici dispatch handler writing each upstream read to the client, nothing else. Each target runs
-// alone against its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
+// undici dispatch handler writing each upstream read to the client, nothing else. `tf-anthropic` is
+// tf-gateway with an Anthropic upstream (the mock's /v1/messages): the same OpenAI client, its stream
+// translated from Anthropic events through the IR instead of relayed as the upstream sent it. Each
+// target runs alone against its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
 // PostgreSQL (a fresh database per run, `createdb -h 127.0.0.1 -U postgres`, dropped after) and Redis
 // (its own key prefix, deleted after) instead of SQLite; its CPU and RSS are summed over the primary
 // and every worker. `--warmup N` sends N streams to each target before the measured ones (a
@@ -274,7 +276,7 @@ async function measureTarget(o, name, dir) {
       target = { name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pids: () => [floor.pid] };
     }
 
-    if (name === 'tf') {
+    if (name === 'tf' || name === 'tf-anthropic') {
       const port = await freePort();
       const env = { ...process.env, TF_LOG_LEVEL: 'warn' };
       let database = `sqlite:${join(dir, `gw-${mockPort}.db`)}`;
@@ -295,7 +297,7 @@ async function measureTarget(o, name, dir) {
         serveArgs.push('--workers', String(o.workers), '--redis', o.redis);
       }
       writeFileSync(join(dir, 'catalogue.yaml'), `providers:
-  - {id: mock, type: openai, baseUrl: "http://127.0.0.1:${mockPort}/v1", timeouts: {idleMs: 120000}}
+  - ${name === 'tf' ? `{id: mock, type: openai, baseUrl: "http://127.0.0.1:${mockPort}/v1", timeouts: {idleMs: 120000}}` : `{id: mock, type: anthropic, baseUrl: "http://127.0.0.1:${mockPort}", timeouts: {idleMs: 120000}}`}
 models:
   - {id: bench/mini, kind: chat, aliases: [gpt-4o-mini], contextLength: 128000, maxOutputTokens: 4096, defaultMaxOutputTokens: 256, pricing: {input: "0.15", output: "0.60"}, provider: mock, upstreamModel: mock-model}
 `);
@@ -307,7 +309,7 @@ models:
       await waitFor(`http://127.0.0.1:${port}/health/ready`);
       // With --workers N > 1 the port answers once the first worker listens: wait for all of them.
       for (let i = 0; o.workers !== null && o.workers > 1 && processTree(gateway.pid).length < o.workers + 1 && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
-      const label = o.workers === null ? 'tf-gateway' : `tf-gateway --workers ${o.workers} (pg+redis)`;
+      const label = `${name === 'tf' ? 'tf-gateway' : 'tf-gateway, Anthropic upstream'}${o.workers === null ? '' : ` --workers ${o.workers} (pg+redis)`}`;
       target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid) };
     }
 
@@ -347,7 +349,7 @@ models:
 }
 
 async function runAll(o) {
-  if (o.targets.includes('tf') && !existsSync(join(o.dist, 'cli/main.js'))) throw new Error('run npm run build first');
+  if (o.targets.some((t) => t.startsWith('tf')) && !existsSync(join(o.dist, 'cli/main.js'))) throw new Error('run npm run build first');
   const dir = mkdtempSync(join(tmpdir(), 'tf-held-'));
   try {
     const runs = [];

@@ -7,6 +7,10 @@
 //                              "stream": true: --chunks chat.completion.chunk events; when the request has
 //                              "stream_options": {"include_usage": true}, one more chunk with "choices": [] and
 //                              usage (as OpenAI sends it); then "data: [DONE]".
+//   POST /v1/messages          the same reply as an Anthropic Messages answer; "stream": true sends it as
+//                              Anthropic SSE in --chunks writes: message_start with content_block_start and a
+//                              ping, one content_block_delta each, then content_block_stop, message_delta (usage)
+//                              and message_stop (for a gateway that translates to an Anthropic upstream).
 //   GET  /v1/models            one model, "mock-model".
 //   GET  /health               "ok".
 //   GET  /_mock/stats          {"requests": N, "connections": N, "last": {method, url, headers, body}} (POSTs
@@ -99,6 +103,30 @@ const plainStreamBuf = Buffer.from(plainEvents.join(''));
 const usageStreamBuf = Buffer.from(usageEvents.join(''));
 const modelsBuf = Buffer.from(JSON.stringify({ object: 'list', data: [{ id: MODEL, object: 'model', created: CREATED, owned_by: 'mock' }] }));
 
+// Anthropic Messages (wire-formats §5.3-5.4): the same reply and usage, for the translating path.
+const anthropicEvent = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+const ANTHROPIC_USAGE = { input_tokens: USAGE.prompt_tokens, output_tokens: USAGE.completion_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+const messageBuf = Buffer.from(
+  JSON.stringify({ id: 'msg_mockupstream0000000001', type: 'message', role: 'assistant', model: MODEL, content: [{ type: 'text', text: REPLY }], stop_reason: 'end_turn', stop_sequence: null, usage: ANTHROPIC_USAGE }),
+);
+/** One string per write: --chunks writes, as the OpenAI stream has. */
+function anthropicWrites() {
+  const writes = [
+    anthropicEvent('message_start', { message: { id: 'msg_mockupstream0000000002', type: 'message', role: 'assistant', model: MODEL, content: [], stop_reason: null, stop_sequence: null, usage: { ...ANTHROPIC_USAGE, output_tokens: 1 } } }) +
+      anthropicEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
+      anthropicEvent('ping', {}),
+  ];
+  for (let i = 1; i < opt.chunks - 1; i++) writes.push(anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: TOKENS[(i - 1) % TOKENS.length] } }));
+  writes.push(
+    anthropicEvent('content_block_stop', { index: 0 }) +
+      anthropicEvent('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: USAGE.completion_tokens } }) +
+      anthropicEvent('message_stop', {}),
+  );
+  return writes;
+}
+const anthropicStreamWrites = anthropicWrites();
+const anthropicStreamBuf = Buffer.from(anthropicStreamWrites.join(''));
+
 let requests = 0;
 let connections = 0;
 let last = null;
@@ -113,12 +141,15 @@ function error(res, status, message, type = 'invalid_request_error') {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function stream(res, withUsage) {
+  await writeStream(res, withUsage ? usageStreamBuf : plainStreamBuf, withUsage ? usageEvents : plainEvents);
+}
+
+async function writeStream(res, whole, events) {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   if (opt.chunkDelayMs <= 0) {
-    res.end(withUsage ? usageStreamBuf : plainStreamBuf);
+    res.end(whole);
     return;
   }
-  const events = withUsage ? usageEvents : plainEvents;
   for (let i = 0; i < events.length; i++) {
     if (res.destroyed) return;
     if (i === events.length - 1) res.end(events[i]);
@@ -143,7 +174,8 @@ const server = http.createServer((req, res) => {
     requests++;
     const raw = parts.length === 1 ? parts[0] : Buffer.concat(parts);
     last = { method: req.method, url: req.url, headers: req.headers, body: raw.toString('utf8') };
-    if (path !== '/v1/chat/completions' && path !== '/chat/completions') return error(res, 404, `no route POST ${path}`);
+    const anthropic = path === '/v1/messages';
+    if (!anthropic && path !== '/v1/chat/completions' && path !== '/chat/completions') return error(res, 404, `no route POST ${path}`);
     let body;
     try {
       body = JSON.parse(raw);
@@ -151,6 +183,7 @@ const server = http.createServer((req, res) => {
       return error(res, 400, 'request body is not valid JSON');
     }
     if (body === null || typeof body !== 'object' || !Array.isArray(body.messages)) return error(res, 400, "'messages' is required");
+    if (anthropic) return body.stream === true ? void writeStream(res, anthropicStreamBuf, anthropicStreamWrites) : json(res, 200, messageBuf);
     if (body.stream === true) return void stream(res, body.stream_options?.include_usage === true);
     return json(res, 200, completionBuf);
   });
