@@ -4,7 +4,7 @@
 // 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
-//                                                [--targets direct,nginx,floor,tf,tf-anthropic] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
+//                                                [--targets direct,nginx,floor,tf,tf-anthropic,tf-messages] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
 //                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N] [--rounds N] [--repeat N]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
@@ -14,8 +14,10 @@
 // mode of this file) is the least a Node proxy on the gateway's stack does per event: node:http and an
 // undici dispatch handler writing each upstream read to the client, nothing else. `tf-anthropic` is
 // tf-gateway with an Anthropic upstream (the mock's /v1/messages): the same OpenAI client, its stream
-// translated from Anthropic events through the IR instead of relayed as the upstream sent it. Each
-// target runs alone against its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
+// translated from Anthropic events through the IR instead of relayed as the upstream sent it;
+// `tf-messages` is an Anthropic client (POST /v1/messages) on that upstream, relayed by the Messages
+// passthrough (direct, nginx and floor always serve the chat client). Each target runs alone against
+// its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
 // PostgreSQL (a fresh database per run, `createdb -h 127.0.0.1 -U postgres`, dropped after) and Redis
 // (its own key prefix, deleted after) instead of SQLite; its CPU and RSS are summed over the primary
 // and every worker. `--warmup N` sends N streams to each target before the measured ones (a
@@ -36,7 +38,7 @@ import { median, nginxBinary, nginxWorkerPid, writeNginxConfig } from './overhea
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, rounds: 1, repeat: 1, redis: 'redis://127.0.0.1:6379' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, rounds: 1, repeat: 1, redis: 'redis://127.0.0.1:6379', api: 'chat' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -54,6 +56,7 @@ function parseArgs(argv) {
       case '--dist': o.dist = resolve(v()); break;
       case '--node-flags': o.nodeFlags = v().split(' ').filter(Boolean); break;
       case '--client': o.client = true; break;
+      case '--api': o.api = v(); break;
       case '--floor': o.floor = true; break;
       case '--port': o.port = Number(v()); break;
       case '--upstream': o.upstream = v(); break;
@@ -72,8 +75,11 @@ function parseArgs(argv) {
 
 /** Client mode: open N streams, read them to the end, print one JSON line. */
 async function runClient(o) {
-  const url = new URL(`${o.url.replace(/\/$/, '')}/chat/completions`);
-  const body = JSON.stringify({ model: o.model, stream: true, messages: [{ role: 'user', content: 'Tell me about the weather.' }] });
+  // --api messages: an Anthropic client (POST /messages, named events, the answer ends with message_stop).
+  const messagesApi = o.api === 'messages';
+  const url = new URL(`${o.url.replace(/\/$/, '')}/${messagesApi ? 'messages' : 'chat/completions'}`);
+  const prompt = [{ role: 'user', content: 'Tell me about the weather.' }];
+  const body = JSON.stringify(messagesApi ? { model: o.model, stream: true, max_tokens: 1024, messages: prompt } : { model: o.model, stream: true, messages: prompt });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const one = () => new Promise((done) => {
     const t0 = performance.now();
@@ -86,14 +92,20 @@ async function runClient(o) {
         for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
           const event = buffer.slice(0, at);
           buffer = buffer.slice(at + 2);
-          if (event.startsWith('data: [DONE]')) sawDone = true;
+          if (messagesApi) {
+            if (event.startsWith('event: message_stop')) sawDone = true;
+            else if (event.startsWith('event: ')) {
+              events++;
+              if (ttft === null && event.startsWith('event: content_block_delta')) ttft = performance.now() - t0;
+            }
+          } else if (event.startsWith('data: [DONE]')) sawDone = true;
           else if (event.startsWith('data: ')) {
             events++;
             if (ttft === null && event.includes('"content"')) ttft = performance.now() - t0;
           }
         }
       });
-      res.on('end', () => done({ ok: sawDone, why: sawDone ? '' : 'no [DONE]', ttft, duration: performance.now() - t0, events }));
+      res.on('end', () => done({ ok: sawDone, why: sawDone ? '' : messagesApi ? 'no message_stop' : 'no [DONE]', ttft, duration: performance.now() - t0, events }));
       res.on('error', (e) => done({ ok: false, why: e.code ?? e.message }));
     });
     req.on('error', (e) => done({ ok: false, why: e.code ?? e.message }));
@@ -276,7 +288,7 @@ async function measureTarget(o, name, dir) {
       target = { name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pids: () => [floor.pid] };
     }
 
-    if (name === 'tf' || name === 'tf-anthropic') {
+    if (name === 'tf' || name === 'tf-anthropic' || name === 'tf-messages') {
       const port = await freePort();
       const env = { ...process.env, TF_LOG_LEVEL: 'warn' };
       let database = `sqlite:${join(dir, `gw-${mockPort}.db`)}`;
@@ -309,13 +321,13 @@ models:
       await waitFor(`http://127.0.0.1:${port}/health/ready`);
       // With --workers N > 1 the port answers once the first worker listens: wait for all of them.
       for (let i = 0; o.workers !== null && o.workers > 1 && processTree(gateway.pid).length < o.workers + 1 && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
-      const label = `${name === 'tf' ? 'tf-gateway' : 'tf-gateway, Anthropic upstream'}${o.workers === null ? '' : ` --workers ${o.workers} (pg+redis)`}`;
-      target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid) };
+      const label = `${{ tf: 'tf-gateway', 'tf-anthropic': 'tf-gateway, Anthropic upstream', 'tf-messages': 'tf-gateway, Messages client and upstream' }[name]}${o.workers === null ? '' : ` --workers ${o.workers} (pg+redis)`}`;
+      target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid), api: name === 'tf-messages' ? 'messages' : 'chat' };
     }
 
     const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const runClient = (n, rampMs) => new Promise((res) => {
-      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(n), '--ramp-ms', String(rampMs), ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(n), '--ramp-ms', String(rampMs), '--api', target.api ?? 'chat', ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));

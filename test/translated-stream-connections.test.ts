@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
 
 /**
- * A translated stream (an OpenAI client on an Anthropic upstream, or the reverse) keeps its upstream
- * connection: the end of the upstream's chunked body may arrive in a later read than the answer's
+ * A translated stream (an OpenAI client on an Anthropic upstream, or the reverse), and a Messages
+ * stream relayed as it is, keep their upstream connection: the end of the upstream's chunked body may arrive in a later read than the answer's
  * last event (`message_stop`, `[DONE]`), and the gateway reads it rather than cancel the call, which
  * would close the keep-alive connection and make the next call open (in production: handshake) a new one.
  */
@@ -67,7 +67,7 @@ class TailingUpstream {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('translated streams and their upstream connection', () => {
+describe('streams read through the IR or the Messages relay, and their upstream connection', () => {
   const upstream = new TailingUpstream();
   let gw: TestGateway;
 
@@ -122,5 +122,19 @@ models:
       await sleep(TAIL_MS * 3);
     }
     expect(upstream.connections - before).toBe(1);
+  });
+
+  it('should relay an Anthropic client from an Anthropic upstream three times over one upstream connection', async () => {
+    // Not translated, but read the same way: the end of the body after message_stop is read, not cut.
+    const client = new Anthropic({ baseURL: gw.rootURL, apiKey: gw.key, maxRetries: 0 });
+    const before = upstream.connections;
+    for (let i = 0; i < 3; i++) {
+      const message = await client.messages.stream({ model: 'acme/claude', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      expect(message.content).toMatchObject([{ type: 'text', text: 'Hello there' }]);
+      expect(message.model).toBe('acme/claude');
+      await sleep(TAIL_MS * 3);
+    }
+    // At most one: the claude provider's connection from the first test may still be open.
+    expect(upstream.connections - before).toBeLessThanOrEqual(1);
   });
 });

@@ -5,8 +5,8 @@ import { ContentAssembler } from '../../protocol/anthropic-messages/content-asse
 import { decodeMessagesUsage, readUsageCounts, type AnthropicUsageCounts } from '../../protocol/anthropic-messages/decode-usage.js';
 import { encodeMessagesError } from '../../protocol/anthropic-messages/error-envelope.js';
 import { createUsage } from '../../protocol/ir/index.js';
-import { formatSseEvent, readSseEvents } from '../../protocol/sse/index.js';
-import { forwardedStream, forwardedText, mapTransportError, toReadable } from '../../providers/http/index.js';
+import { formatSseEvent, type SseEvent } from '../../protocol/sse/index.js';
+import { forwardedStream, forwardedText, mapTransportError, sseEventStream, type SseStreamConverter } from '../../providers/http/index.js';
 import { sendJsonText } from '../openai-answer.js';
 import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
@@ -73,7 +73,8 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   const forward = ctx.provider.forward;
   if (!forward) throw new GatewayError('GW_INTERNAL', `Provider ${ctx.provider.id} cannot forward anthropic-messages`);
   const res = await forward({ format: 'anthropic-messages', body, stream: true }, { requestId: ctx.record.id, signal: ctx.signal });
-  const upstream = toReadable(forwardedStream(res));
+  const frames = new MessagesFrames();
+  const upstream = sseEventStream(forwardedStream(res), frames, ctx.signal);
   ctx.reply.hijack();
   const writer = new SseWriter(ctx.reply.raw);
   writer.start(headers);
@@ -85,7 +86,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   let failure: GatewayError | null = null;
   const assembled = thread === null ? null : new ContentAssembler();
   try {
-    for await (const event of readSseEvents(upstream)) {
+    for await (const event of upstream) {
       if (writer.isClosed) break;
       const name = event.event;
       if (name === undefined) continue;
@@ -119,7 +120,7 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
       if (name === 'message_delta' || name === 'message_stop' || name === 'error') {
         writer.holdQueued();
         writer.hold(text);
-      } else await writer.write(text);
+      } else if (!writer.send(text)) await writer.drain();
       if (name === 'error') break;
       if (name === 'message_stop') {
         stopped = true;
@@ -127,13 +128,21 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
       }
     }
   } catch (error) {
+    // What the loop itself threw (saving the thread, an estimate): the stream failed.
     if (!ctx.signal.aborted) {
       const mapped = mapTransportError(ctx.provider.id, error, ctx.signal);
       const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
       failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${detail}`, { cause: error });
     }
   } finally {
-    if (!upstream.destroyed) upstream.destroy();
+    // Leaving the loop early cancels the upstream call, unless the answer was whole (message_stop):
+    // then the rest of the body is read and dropped and the connection is reused.
+    await upstream.return?.();
+  }
+  if (frames.readError !== undefined && failure === null && !ctx.signal.aborted) {
+    const mapped = mapTransportError(ctx.provider.id, frames.readError, ctx.signal);
+    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
+    failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${detail}`, { cause: frames.readError });
   }
   if (!metered) ctx.meter(await estimateStreamUsage(ctx, generated));
   if (writer.isClosed) {
@@ -147,6 +156,32 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
   }
   await ctx.record.finishDurably(failure === null ? 200 : failure.status, failure ?? undefined);
   writer.end();
+}
+
+/**
+ * The upstream's Messages events as they are, read by {@link sseEventStream}: the answer is whole at
+ * `message_stop` and failed at `error`; a read failure is kept for the relay to report.
+ */
+class MessagesFrames implements SseStreamConverter<SseEvent> {
+  outcome: 'complete' | 'failed' | null = null;
+  /** Why reading the body failed; undefined when it did not. */
+  readError: unknown = undefined;
+
+  event(frame: SseEvent): readonly SseEvent[] {
+    if (frame.event === 'message_stop') this.outcome = 'complete';
+    else if (frame.event === 'error') this.outcome = 'failed';
+    return [frame];
+  }
+
+  end(): readonly SseEvent[] {
+    return [];
+  }
+
+  fail(error: unknown): readonly SseEvent[] {
+    this.readError = error;
+    this.outcome = 'failed';
+    return [];
+  }
 }
 
 /** Add `cost` (and estimated counts when missing) to a `message_delta`, metering the final usage. */
