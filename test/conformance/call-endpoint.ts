@@ -1,4 +1,4 @@
-import { readSseEvents } from '../../src/protocol/sse/index.js';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 /** One endpoint the gateway imitates. */
 export type Api = 'chat' | 'messages' | 'responses' | 'completions' | 'embeddings';
@@ -50,7 +50,11 @@ export async function callEndpoint(rootURL: string, key: string, api: Api, body:
   }
   const events: { event: string | undefined; data: Record<string, unknown> }[] = [];
   let done = false;
-  for await (const event of readSseEvents(res.body!)) {
+  // The answer is read whole, then parsed as a client's SSE reader would (eventsource-parser).
+  const read: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => read.push(event) });
+  parser.feed(await res.text());
+  for (const event of read) {
     if (event.data === '[DONE]') {
       done = true;
       continue;

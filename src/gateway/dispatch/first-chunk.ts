@@ -104,18 +104,20 @@ export async function awaitFirstEvent(
     void iterator.return?.()?.catch(() => undefined);
     throw first.value.error;
   }
+  // The first event, then the stream's own iterator: a plain object rather than an async generator,
+  // which would add a resumption and its promises to every event of the stream.
   const head = first.value;
-  return {
-    async *[Symbol.asyncIterator]() {
-      try {
-        yield head;
-        for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
-      } finally {
-        // The relay stopped early (client gone): let the upstream stream clean up.
-        await iterator.return?.();
-      }
+  let headTaken = false;
+  const rest: AsyncIterator<IrStreamEvent> = {
+    next: () => {
+      if (headTaken) return iterator.next();
+      headTaken = true;
+      return Promise.resolve({ value: head, done: false });
     },
+    // The relay stopped early (client gone): let the upstream stream clean up.
+    return: async () => (await iterator.return?.()) ?? { value: undefined, done: true },
   };
+  return { [Symbol.asyncIterator]: () => rest };
 }
 
 function firstTokenTimeout(providerId: string, timeoutMs: number): GatewayError {

@@ -1,4 +1,2 @@
-export { readSseBatches, readSseEvents } from './read-sse-events.js';
-export type { SseEvent } from './read-sse-events.js';
-export { SseFrameReader, type SseFrameVisitor } from './sse-frame-reader.js';
+export { SseFrameReader, type SseEvent, type SseFrameVisitor } from './sse-frame-reader.js';
 export { formatSseComment, formatSseEvent } from './write-sse.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SseEvent } from './read-sse-events.js';
+import type { SseEvent } from './sse-frame-reader.js';
 import { SseFrameReader } from './sse-frame-reader.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');

@@ -1,6 +1,8 @@
 import { TextDecoder } from 'node:util';
-import { createParser, type EventSourceParser } from 'eventsource-parser';
-import type { SseEvent } from './read-sse-events.js';
+import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
+
+/** One SSE event: the optional `event:` name and the joined `data:` lines. */
+export type SseEvent = EventSourceMessage;
 
 /**
  * What {@link SseFrameReader} hands out. The common event, one `data:` line and nothing else, comes
