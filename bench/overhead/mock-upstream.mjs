@@ -8,9 +8,10 @@
 //                              "stream_options": {"include_usage": true}, one more chunk with "choices": [] and
 //                              usage (as OpenAI sends it); then "data: [DONE]".
 //   POST /v1/messages          the same reply as an Anthropic Messages answer; "stream": true sends it as
-//                              Anthropic SSE in --chunks writes: message_start with content_block_start and a
-//                              ping, one content_block_delta each, then content_block_stop, message_delta (usage)
-//                              and message_stop (for a gateway that translates to an Anthropic upstream).
+//                              Anthropic SSE in --chunks writes: message_start with content_block_start, a ping
+//                              and the first content_block_delta, one content_block_delta each, then
+//                              content_block_stop, message_delta (usage) and message_stop (for a gateway that
+//                              translates to an Anthropic upstream).
 //   GET  /v1/models            one model, "mock-model".
 //   GET  /health               "ok".
 //   GET  /_mock/stats          {"requests": N, "connections": N, "last": {method, url, headers, body}} (POSTs
@@ -114,9 +115,12 @@ function anthropicWrites() {
   const writes = [
     anthropicEvent('message_start', { message: { id: 'msg_mockupstream0000000002', type: 'message', role: 'assistant', model: MODEL, content: [], stop_reason: null, stop_sequence: null, usage: { ...ANTHROPIC_USAGE, output_tokens: 1 } } }) +
       anthropicEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
-      anthropicEvent('ping', {}),
+      anthropicEvent('ping', {}) +
+      // The first text comes with the start, as the OpenAI stream's first chunk carries content: the
+      // load generator's time to first token is then the first write's on both.
+      anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: TOKENS[0] } }),
   ];
-  for (let i = 1; i < opt.chunks - 1; i++) writes.push(anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: TOKENS[(i - 1) % TOKENS.length] } }));
+  for (let i = 1; i < opt.chunks - 1; i++) writes.push(anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: TOKENS[i % TOKENS.length] } }));
   writes.push(
     anthropicEvent('content_block_stop', { index: 0 }) +
       anthropicEvent('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: USAGE.completion_tokens } }) +
