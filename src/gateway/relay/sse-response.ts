@@ -110,10 +110,7 @@ export class SseWriter {
       return this.flush();
     }
     this.wrote = true;
-    if (this.res.writableEnded) return;
-    const socket = directSocket(this.res);
-    if (socket === null) this.res.write(bytes);
-    else socket.write(asHttpChunk(bytes));
+    if (!this.res.writableEnded) this.writeChunk(bytes);
   }
 
   private queued(size: number): boolean {
@@ -231,17 +228,16 @@ export class SseWriter {
     });
   }
 
-  /** Write text; waits when the socket buffer is full. */
-  async write(text: string): Promise<void> {
-    if (!this.send(text)) await this.drain();
-  }
-
-  /** Write the queued text now: to the socket as one HTTP chunk once the headers are out (see {@link directSocket}). */
+  /** Write the queued text now, as one HTTP chunk. */
   flush(): void {
     this.flushScheduled = false;
     if (this.pending === '' && this.pendingBytes === null) return;
     const piece = this.takePending();
-    if (this.isClosed || this.res.writableEnded) return;
+    if (!this.isClosed && !this.res.writableEnded) this.writeChunk(piece);
+  }
+
+  /** One piece as one HTTP chunk: to the socket directly when it may be ({@link directSocket}), else through `res`. */
+  private writeChunk(piece: Buffer | string): void {
     const socket = directSocket(this.res);
     if (socket === null) this.res.write(piece);
     else socket.write(asHttpChunk(piece));
