@@ -6,7 +6,7 @@ import { decodeMessagesUsage, readUsageCounts, type AnthropicUsageCounts } from 
 import { encodeMessagesError } from '../../protocol/anthropic-messages/error-envelope.js';
 import { createUsage } from '../../protocol/ir/index.js';
 import { formatSseEvent, type SseEvent } from '../../protocol/sse/index.js';
-import { forwardedStream, forwardedText, mapTransportError, sseEventStream, type SseStreamConverter } from '../../providers/http/index.js';
+import { forwardedStream, forwardedText, sseEventStream, transportFailureDetail, type SseStreamConverter } from '../../providers/http/index.js';
 import { sendJsonText } from '../openai-answer.js';
 import { estimateStreamUsage } from './estimate-stream-usage.js';
 import type { RelayContext } from './relay-context.js';
@@ -129,21 +129,13 @@ export async function relayMessagesStream(ctx: RelayContext, body: string, heade
     }
   } catch (error) {
     // What the loop itself threw (saving the thread, an estimate): the stream failed.
-    if (!ctx.signal.aborted) {
-      const mapped = mapTransportError(ctx.provider.id, error, ctx.signal);
-      const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
-      failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${detail}`, { cause: error });
-    }
+    if (!ctx.signal.aborted) failure = streamFailed(ctx, error);
   } finally {
     // Leaving the loop early cancels the upstream call, unless the answer was whole (message_stop):
     // then the rest of the body is read and dropped and the connection is reused.
     await upstream.return?.();
   }
-  if (frames.readError !== undefined && failure === null && !ctx.signal.aborted) {
-    const mapped = mapTransportError(ctx.provider.id, frames.readError, ctx.signal);
-    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
-    failure = new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${detail}`, { cause: frames.readError });
-  }
+  if (frames.readError !== undefined && failure === null && !ctx.signal.aborted) failure = streamFailed(ctx, frames.readError);
   if (!metered) ctx.meter(await estimateStreamUsage(ctx, generated));
   if (writer.isClosed) {
     ctx.record.finish(499, 'client_closed_request');
@@ -196,6 +188,11 @@ async function meterDelta(ctx: RelayContext, data: JsonObject, start: AnthropicU
     ? createUsage(await ctx.estimatePromptTokens(), delta.output_tokens, { source: 'estimated' })
     : decodeMessagesUsage({ ...start, ...delta });
   return { ...data, usage: { ...(data.usage as JsonObject), cost: ctx.meter(usage) } };
+}
+
+/** A read of the upstream, or the relay's own work, failed mid-stream. */
+function streamFailed(ctx: RelayContext, error: unknown): GatewayError {
+  return new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${ctx.provider.id} stream failed: ${transportFailureDetail(ctx.provider.id, error, ctx.signal)}`, { cause: error });
 }
 
 /** The upstream's own `event: error`, relayed as sent; recorded as a stream failure. */

@@ -2,7 +2,7 @@ import type { GatewayError } from '../../core/errors.js';
 import { safeParseJson } from '../../core/json.js';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
 import type { SseEvent } from '../../protocol/sse/index.js';
-import { mapTransportError, type SseStreamConverter } from '../http/index.js';
+import { transportFailureDetail, type SseStreamConverter } from '../http/index.js';
 import type { CallSignal } from '../provider.js';
 import { anthropicStreamEventSchema, KNOWN_STREAM_EVENTS, type AnthropicStreamEvent, type AnthropicUsage } from './api.js';
 import { finishReasonOf } from './convert-response.js';
@@ -68,9 +68,7 @@ export class AnthropicStreamConverter implements SseStreamConverter<IrStreamEven
   }
 
   fail(error: unknown): readonly IrStreamEvent[] {
-    const mapped = mapTransportError(this.options.providerId, error, this.options.signal);
-    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
-    return this.failed(createStreamBrokenError(this.options.providerId, detail, error));
+    return this.failed(createStreamBrokenError(this.options.providerId, transportFailureDetail(this.options.providerId, error, this.options.signal), error));
   }
 
   private failed(error: GatewayError): readonly IrStreamEvent[] {

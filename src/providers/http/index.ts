@@ -1,7 +1,7 @@
 export { createUpstreamClient, jsonBody } from './upstream-client.js';
 export type { UpstreamClient, UpstreamClientOptions } from './upstream-client.js';
 export { mapUpstreamStatus, upstreamStatusOf, type UpstreamStatusCause } from './map-upstream-status.js';
-export { mapTransportError } from './map-transport-error.js';
+export { mapTransportError, transportFailureDetail } from './map-transport-error.js';
 export { ConnectionGate } from './connection-gate.js';
 export { parseRetryAfter } from './parse-retry-after.js';
 export { readBodyText } from './read-body-text.js';

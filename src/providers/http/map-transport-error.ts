@@ -27,6 +27,12 @@ export function mapTransportError(providerId: string, error: unknown, signal: Ca
   return new GatewayError('GW_UPSTREAM_ERROR', `The connection to the upstream ${providerId} failed`, { cause: error });
 }
 
+/** What went wrong with a connection, in words, for a stream that broke off (the message of {@link mapTransportError}'s error). */
+export function transportFailureDetail(providerId: string, error: unknown, signal: CallSignal): string {
+  const mapped = mapTransportError(providerId, error, signal);
+  return mapped instanceof Error ? mapped.message : 'the connection failed';
+}
+
 function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {

@@ -3,7 +3,7 @@ import { safeParseJson } from '../../core/json.js';
 import type { IrStreamEvent } from '../../protocol/ir/index.js';
 import { decodeOpenAIUsage } from '../../protocol/openai/decode-usage.js';
 import type { SseEvent } from '../../protocol/sse/index.js';
-import { mapTransportError, type SseStreamConverter } from '../http/index.js';
+import { transportFailureDetail, type SseStreamConverter } from '../http/index.js';
 import type { CallSignal } from '../provider.js';
 import { chatChunkSchema, type ChatChunk } from './api.js';
 import { mapFinishReason } from './map-finish-reason.js';
@@ -61,8 +61,7 @@ export class OpenAIStreamConverter implements SseStreamConverter<IrStreamEvent> 
   }
 
   fail(error: unknown): readonly IrStreamEvent[] {
-    const mapped = mapTransportError(this.options.providerId, error, this.options.signal);
-    const detail = mapped instanceof Error ? mapped.message : 'the connection failed';
+    const detail = transportFailureDetail(this.options.providerId, error, this.options.signal);
     return this.failed(new GatewayError('GW_UPSTREAM_STREAM_FAILED', `The upstream ${this.options.providerId} stream broke off: ${detail}`, { cause: error }));
   }
 
