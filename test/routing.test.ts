@@ -1,18 +1,9 @@
-import { createServer } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRequestLogRow } from '../src/billing/request-log-repository.js';
 import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-upstream/index.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
-
-/** A port with nothing listening (connections are refused). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  await new Promise((r) => server.close(r));
-  return typeof address === 'object' && address !== null ? address.port : 0;
-}
+import { refusedPort } from '../src/testing/refused-port.js';
 
 function catalogue(a: string, b: string, c: string, p: string, dead: string): string {
   const t = '{connectMs: 500, headersMs: 2000, idleMs: 2000, firstTokenMs: 700}';
@@ -65,7 +56,7 @@ beforeAll(async () => {
   b = await startFakeOpenAIUpstream();
   c = await startFakeOpenAIUpstream();
   p = await startFakeOpenAIUpstream({ apiKey: 'right' });
-  const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+  const dead = `http://127.0.0.1:${await refusedPort()}/v1`;
   gw = await startTestGateway({ catalogue: catalogue(a.url, b.url, c.url, p.url, dead), env: { BAD_KEY: 'wrong', GOOD_KEY: 'right' }, serverEnv: { TF_ADMIN_TOKEN: OPERATOR } });
   client = new OpenAI({ baseURL: gw.baseURL, apiKey: gw.key, maxRetries: 0 });
 });

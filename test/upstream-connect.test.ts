@@ -1,22 +1,13 @@
-import { createServer } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
+import { refusedPort } from '../src/testing/refused-port.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
-
-/** A port that was free a moment ago: nothing listens there. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let gw: TestGateway;
 
 beforeAll(async () => {
-  gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: `http://127.0.0.1:${await closedPort()}/v1` }), env: { UP_KEY: 'k' } });
+  gw = await startTestGateway({ catalogue: upstreamCatalogue({ openai: `http://127.0.0.1:${await refusedPort()}/v1` }), env: { UP_KEY: 'k' } });
 });
 afterAll(async () => gw?.close());
 

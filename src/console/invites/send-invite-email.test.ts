@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestMember, buildConsoleApp, call, createTestOrg, createTestPerson, TEST_ADMIN_TOKEN, type TestPerson } from '../../testing/console-fixture.js';
 import { readDemoCatalogue } from '../../testing/demo-catalogue.js';
 import { describeEachDialect } from '../../testing/dialects.js';
+import { refusedPort } from '../../testing/refused-port.js';
 import { startTestGateway } from '../../testing/start-test-gateway.js';
 import { createSmtpInviteSender } from './send-invite-email.js';
 
@@ -63,13 +64,6 @@ function plainText(raw: string): string {
   return match[1]!;
 }
 
-/** A port on 127.0.0.1 that nothing listens on (was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const smtp = await startFakeSmtp();
-  await smtp.close();
-  return smtp.port;
-}
-
 describe('createSmtpInviteSender', () => {
   it('should mail the organization name and the link to the invitee', async () => {
     const smtp = await startFakeSmtp();
@@ -113,7 +107,7 @@ describe('createSmtpInviteSender', () => {
   });
 
   it('should reject when the SMTP server cannot be reached', async () => {
-    const send = createSmtpInviteSender({ url: `smtp://127.0.0.1:${await closedPort()}`, from: 'no-reply@example.test' });
+    const send = createSmtpInviteSender({ url: `smtp://127.0.0.1:${await refusedPort()}`, from: 'no-reply@example.test' });
     await expect(send({ email: 'ada@example.test', orgName: 'Org', url: 'https://x.test/console/invite#t' })).rejects.toThrow(/ECONNREFUSED/);
   });
 });
@@ -131,7 +125,7 @@ describeEachDialect('console invites by SMTP', (ctx) => {
     const from = 'tf-gateway <no-reply@example.test>';
     const publicUrl = 'https://console.example.test';
     mailed = await buildConsoleApp(db(), { publicUrl, sendInviteEmail: createSmtpInviteSender({ url: `smtp://127.0.0.1:${smtp.port}`, from }) });
-    unreachable = await buildConsoleApp(db(), { publicUrl, sendInviteEmail: createSmtpInviteSender({ url: `smtp://127.0.0.1:${await closedPort()}`, from }) });
+    unreachable = await buildConsoleApp(db(), { publicUrl, sendInviteEmail: createSmtpInviteSender({ url: `smtp://127.0.0.1:${await refusedPort()}`, from }) });
     orgId = (await createTestOrg(db())).org.id;
     admin = await createTestPerson(db(), 'admin');
     await addTestMember(db(), orgId, admin.user.id, 'admin');
