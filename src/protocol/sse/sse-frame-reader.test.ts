@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from './sse-frame-reader.js';
-import { SseFrameReader } from './sse-frame-reader.js';
+import { decodeEvent, SseFrameReader } from './sse-frame-reader.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 /** Feed `reads` and list what the reader handed out: fast events as their data text and whether they are plain. */
-function frame(reads: Buffer[]): { data: string; plain?: boolean; block?: string; event?: string }[] {
+function frame(reads: Buffer[]): { data: string; plain?: boolean; block?: string; event?: string; id?: string }[] {
   const reader = new SseFrameReader();
-  const out: { data: string; plain?: boolean; block?: string; event?: string }[] = [];
+  const out: { data: string; plain?: boolean; block?: string; event?: string; id?: string }[] = [];
   for (const read of reads) {
     reader.feed(read, {
       data: (b, start, end, blockStart, blockEnd, plain) => out.push({ data: b.toString('utf8', start, end), plain, block: b.toString('utf8', blockStart, blockEnd) }),
-      event: (e: SseEvent) => out.push({ data: e.data, ...(e.event !== undefined ? { event: e.event } : {}) }),
+      event: (e: SseEvent) => out.push({ data: e.data, ...(e.event !== undefined ? { event: e.event } : {}), ...(e.id !== undefined ? { id: e.id } : {}) }),
     });
   }
   reader.end();
@@ -46,7 +46,24 @@ describe('SseFrameReader', () => {
 
   it('decodes events with several data lines or other fields as the spec reads them', () => {
     const out = frame([bytes('event: ping\ndata: 1\ndata: 2\n\nid: 7\ndata: x\n\nevent: empty\n\n')]);
-    expect(out).toEqual([{ data: '1\n2', event: 'ping' }, { data: 'x' }]);
+    expect(out).toEqual([{ data: '1\n2', event: 'ping' }, { data: 'x', id: '7' }]);
+  });
+
+  it('reads a named event with one data line as the spec does', () => {
+    const blocks = [
+      'event: content_block_delta\ndata: {"type":"content_block_delta"}\n\n',
+      'event:message_stop\r\ndata:{"type":"message_stop"}\r\n\r\n',
+      'data: x\nevent: after\n\n',
+      'event: first\nevent: second\ndata: y\n\n',
+      'event:\ndata: unnamed\n\n',
+      ': comment\nevent: e\ndata: z\n\n',
+      'event: e\nid: 3\ndata: with id\n\n',
+      'event: none\n\n',
+    ];
+    const out = frame([bytes(blocks.join(''))]);
+    expect(out).toEqual(blocks.map((block) => decodeEvent(block)).filter((event) => event !== null));
+    expect(out[0]).toEqual({ data: '{"type":"content_block_delta"}', event: 'content_block_delta' });
+    expect(out[3]).toEqual({ data: 'y', event: 'second' });
   });
 
   it('frames the same events whatever the read boundaries', () => {

@@ -24,10 +24,13 @@ const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
-/** `data` as bytes, for comparing field names without decoding. */
+/** `data` and `event` as bytes, for comparing field names without decoding. */
 const D = 0x64;
 const A = 0x61;
 const T = 0x74;
+const E = 0x65;
+const V = 0x76;
+const N = 0x6e;
 
 /**
  * Server-Sent Events framing on bytes, for relays that forward most events unchanged: events are
@@ -65,6 +68,9 @@ export class SseFrameReader {
     let dataLines = 0;
     let dataStart = 0;
     let dataEnd = 0;
+    /** The value of the event's last `event:` line, `[start, end)`; -1 without one. */
+    let nameStart = -1;
+    let nameEnd = 0;
     let otherFields = false;
     while (lineStart < n) {
       const nl = bytes.indexOf(LF, lineStart);
@@ -72,22 +78,29 @@ export class SseFrameReader {
       const lineEnd = nl > lineStart && bytes[nl - 1] === CR ? nl - 1 : nl;
       if (lineEnd === lineStart) {
         // A blank line ends the event.
-        if (dataLines === 1 && !otherFields) {
+        if (dataLines === 1 && !otherFields && nameStart < 0) {
           const plain = dataStart === blockStart + 6 && nl === dataEnd + 1 && bytes[dataEnd] === LF;
           visitor.data(bytes, dataStart, dataEnd, blockStart, nl + 1, plain);
+        } else if (dataLines === 1 && !otherFields) {
+          // `event:` and one `data:` line, as Anthropic-style streams send every event: two strings.
+          visitor.event({ data: bytes.toString('utf8', dataStart, dataEnd), event: bytes.toString('utf8', nameStart, nameEnd) });
         } else if (dataLines > 0) {
           const event = decodeEvent(bytes.toString('utf8', blockStart, nl + 1));
           if (event !== null) visitor.event(event);
         }
         blockStart = nl + 1;
         dataLines = 0;
+        nameStart = -1;
         otherFields = false;
       } else if (lineEnd - lineStart >= 5 && bytes[lineStart] === D && bytes[lineStart + 1] === A && bytes[lineStart + 2] === T && bytes[lineStart + 3] === A && bytes[lineStart + 4] === COLON) {
         dataLines++;
         dataStart = bytes[lineStart + 5] === SPACE ? lineStart + 6 : lineStart + 5;
         dataEnd = lineEnd;
+      } else if (lineEnd - lineStart >= 6 && bytes[lineStart] === E && bytes[lineStart + 1] === V && bytes[lineStart + 2] === E && bytes[lineStart + 3] === N && bytes[lineStart + 4] === T && bytes[lineStart + 5] === COLON) {
+        nameStart = bytes[lineStart + 6] === SPACE ? lineStart + 7 : lineStart + 6;
+        nameEnd = lineEnd;
       } else if (bytes[lineStart] !== COLON) {
-        // `event:`, `id:`, `retry:`, a field without a colon: the slow path (comments are skipped).
+        // `id:`, `retry:`, a field without a colon: the slow path (comments are skipped).
         otherFields = true;
       }
       lineStart = nl + 1;
