@@ -6,7 +6,10 @@ import { SseWriter } from './sse-response.js';
 
 /** Turns IR events into wire chunks for one client format (chat chunks, completion chunks). */
 export interface ChunkEncoding {
-  /** Chunks for one event (text, tool calls, finish); usage and errors are handled by the relay. */
+  /**
+   * Chunks for one event (text, tool calls, finish); usage and errors are handled by the relay. Each
+   * call returns new objects, which the relay may complete (`usage: null`) before encoding them.
+   */
   encode(event: IrStreamEvent): Record<string, unknown>[];
   /** The closing chunk after a failure. */
   failureChunk(): Record<string, unknown> | null;
@@ -74,7 +77,11 @@ export async function relayIrStream(
   await finishOpenAIStream(ctx, writer, outcome);
 }
 
-/** With `stream_options.include_usage`, every chunk before the usage chunk says `"usage": null` (OpenAI's contract). */
+/**
+ * With `stream_options.include_usage`, every chunk before the usage chunk says `"usage": null`
+ * (OpenAI's contract). Set on the encoder's new object, not spread into a copy: once per token.
+ */
 function withNullUsage(chunk: Record<string, unknown>): Record<string, unknown> {
-  return 'usage' in chunk ? chunk : { ...chunk, usage: null };
+  if (!('usage' in chunk)) chunk.usage = null;
+  return chunk;
 }

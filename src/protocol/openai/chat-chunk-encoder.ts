@@ -49,23 +49,25 @@ export class ChatChunkEncoder {
 
   /** The final usage-only chunk (`choices: []`). */
   usageChunk(usage: unknown): Record<string, unknown> {
-    return { id: this.meta.id, object: 'chat.completion.chunk', created: this.meta.created, model: this.meta.model, ...this.tier(), choices: [], usage };
+    return this.withMeta([], usage);
   }
 
   private chunk(choice: number, delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
     const firstDelta = this.started.has(choice) ? delta : { role: 'assistant', ...('content' in delta ? {} : { content: '' }), ...delta };
     this.started.add(choice);
-    return {
-      id: this.meta.id,
-      object: 'chat.completion.chunk',
-      created: this.meta.created,
-      model: this.meta.model,
-      ...this.tier(),
-      choices: [{ index: choice, delta: firstDelta, logprobs: null, finish_reason: finishReason }],
-    };
+    return this.withMeta([{ index: choice, delta: firstDelta, logprobs: null, finish_reason: finishReason }]);
   }
 
-  private tier(): { service_tier?: string } {
-    return this.meta.serviceTier === undefined ? {} : { service_tier: this.meta.serviceTier };
+  /**
+   * A chunk object in wire order. Written out rather than spread from `meta`: this runs for every
+   * streamed token, and a spread into an object literal costs about twice the whole JSON encoding.
+   */
+  private withMeta(choices: unknown[], usage?: unknown): Record<string, unknown> {
+    const { id, created, model, serviceTier } = this.meta;
+    const object = 'chat.completion.chunk';
+    const chunk: Record<string, unknown> =
+      serviceTier === undefined ? { id, object, created, model, choices } : { id, object, created, model, service_tier: serviceTier, choices };
+    if (usage !== undefined) chunk.usage = usage;
+    return chunk;
   }
 }
