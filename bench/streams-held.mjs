@@ -4,10 +4,11 @@
 // 50 x 100 ms = 5 s a stream); N streams open within --ramp-ms, one connection each, every event read.
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
-//                                                [--targets direct,nginx,floor,tf,tf-anthropic,tf-messages] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
+//                                                [--targets direct,nginx,floor,tf,tf-anthropic,tf-messages,tf-messages-openai] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
 //                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N] [--rounds N] [--repeat N]
 //
-// Prints one table: completed streams, TTFT p50/p99 (time to the first content event), the TTFT p99
+// Prints one table: completed streams, TTFT p50/p99 (time to what the upstream's first write carries: the
+// chat client's first chunk with `content`, the role chunk; the Messages client's message_start), the TTFT p99
 // the proxy adds over direct, stream duration p50, the proxy's CPU seconds and CPU per relayed event,
 // its peak RSS during the run and its RSS when idle before it. The load generator runs in its own
 // process per target (`--client` mode of this file), so its CPU is not the proxy's. `floor` (`--floor`
@@ -16,8 +17,9 @@
 // tf-gateway with an Anthropic upstream (the mock's /v1/messages): the same OpenAI client, its stream
 // translated from Anthropic events through the IR instead of relayed as the upstream sent it;
 // `tf-messages` is an Anthropic client (POST /v1/messages) on that upstream, relayed by the Messages
-// passthrough (direct, nginx and floor always serve the chat client). Each target runs alone against
-// its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
+// passthrough; `tf-messages-openai` is that Anthropic client on the OpenAI-style upstream of `tf`, its
+// chat chunks translated into Messages events (direct, nginx and floor always serve the chat client).
+// Each target runs alone against its own fresh mock upstream. `--workers N` runs tf as `serve --workers N` on
 // PostgreSQL (a fresh database per run, `createdb -h 127.0.0.1 -U postgres`, dropped after) and Redis
 // (its own key prefix, deleted after) instead of SQLite; its CPU and RSS are summed over the primary
 // and every worker. `--warmup N` sends N streams to each target before the measured ones (a
@@ -96,7 +98,9 @@ async function runClient(o) {
             if (event.startsWith('event: message_stop')) sawDone = true;
             else if (event.startsWith('event: ')) {
               events++;
-              if (ttft === null && event.startsWith('event: content_block_delta')) ttft = performance.now() - t0;
+              // message_start: what the first upstream write makes, as the chat client's role chunk is (an
+              // OpenAI upstream's first text comes one --delay-ms later, in its second chunk).
+              if (ttft === null && event.startsWith('event: message_start')) ttft = performance.now() - t0;
             }
           } else if (event.startsWith('data: [DONE]')) sawDone = true;
           else if (event.startsWith('data: ')) {
@@ -288,7 +292,7 @@ async function measureTarget(o, name, dir) {
       target = { name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pids: () => [floor.pid] };
     }
 
-    if (name === 'tf' || name === 'tf-anthropic' || name === 'tf-messages') {
+    if (name === 'tf' || name === 'tf-anthropic' || name === 'tf-messages' || name === 'tf-messages-openai') {
       const port = await freePort();
       const env = { ...process.env, TF_LOG_LEVEL: 'warn' };
       let database = `sqlite:${join(dir, `gw-${mockPort}.db`)}`;
@@ -309,7 +313,7 @@ async function measureTarget(o, name, dir) {
         serveArgs.push('--workers', String(o.workers), '--redis', o.redis);
       }
       writeFileSync(join(dir, 'catalogue.yaml'), `providers:
-  - ${name === 'tf' ? `{id: mock, type: openai, baseUrl: "http://127.0.0.1:${mockPort}/v1", timeouts: {idleMs: 120000}}` : `{id: mock, type: anthropic, baseUrl: "http://127.0.0.1:${mockPort}", timeouts: {idleMs: 120000}}`}
+  - ${name === 'tf' || name === 'tf-messages-openai' ? `{id: mock, type: openai, baseUrl: "http://127.0.0.1:${mockPort}/v1", timeouts: {idleMs: 120000}}` : `{id: mock, type: anthropic, baseUrl: "http://127.0.0.1:${mockPort}", timeouts: {idleMs: 120000}}`}
 models:
   - {id: bench/mini, kind: chat, aliases: [gpt-4o-mini], contextLength: 128000, maxOutputTokens: 4096, defaultMaxOutputTokens: 256, pricing: {input: "0.15", output: "0.60"}, provider: mock, upstreamModel: mock-model}
 `);
@@ -321,8 +325,8 @@ models:
       await waitFor(`http://127.0.0.1:${port}/health/ready`);
       // With --workers N > 1 the port answers once the first worker listens: wait for all of them.
       for (let i = 0; o.workers !== null && o.workers > 1 && processTree(gateway.pid).length < o.workers + 1 && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
-      const label = `${{ tf: 'tf-gateway', 'tf-anthropic': 'tf-gateway, Anthropic upstream', 'tf-messages': 'tf-gateway, Messages client and upstream' }[name]}${o.workers === null ? '' : ` --workers ${o.workers} (pg+redis)`}`;
-      target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid), api: name === 'tf-messages' ? 'messages' : 'chat' };
+      const label = `${{ tf: 'tf-gateway', 'tf-anthropic': 'tf-gateway, Anthropic upstream', 'tf-messages': 'tf-gateway, Messages client and upstream', 'tf-messages-openai': 'tf-gateway, Messages client, OpenAI upstream' }[name]}${o.workers === null ? '' : ` --workers ${o.workers} (pg+redis)`}`;
+      target = { name: label, url: `http://127.0.0.1:${port}/v1`, headers: { authorization: `Bearer ${key}` }, pids: () => processTree(gateway.pid), api: name.startsWith('tf-messages') ? 'messages' : 'chat' };
     }
 
     const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
