@@ -11,6 +11,7 @@ import { Time } from '../../components/time';
 import { useCurrentProject } from '../shell/current-scope';
 import { NoAccessPage } from '../shell/no-access-page';
 import styles from './api-keys.module.css';
+import textStyles from '../../styles/text.module.css';
 import { CreateKeyDialog } from './create-key-dialog';
 import { KeyActions } from './key-actions';
 import { apiKeysList, type ApiKey } from './queries';
@@ -29,13 +30,13 @@ function KeyStatus({ apiKey, now }: { readonly apiKey: ApiKey; readonly now: num
 
 /** The models a key may call on one line (the whole list on hover), and how many when more than one. */
 function AllowedModels({ models }: { readonly models: readonly string[] | null }): ReactElement {
-  if (models === null) return <span className={styles.muted}>All allowed</span>;
-  if (models.length === 0) return <span className={styles.muted}>None allowed</span>;
+  if (models === null) return <span className={textStyles.muted}>All allowed</span>;
+  if (models.length === 0) return <span className={textStyles.muted}>None allowed</span>;
   const list = models.join(', ');
   return (
     <div className={styles.models}>
       <div className={styles.truncate} title={list}>{list}</div>
-      {models.length > 1 && <div className={styles.muted}>{models.length} models</div>}
+      {models.length > 1 && <div className={textStyles.muted}>{models.length} models</div>}
     </div>
   );
 }
@@ -47,13 +48,13 @@ function MonthUsage({ apiKey }: { readonly apiKey: ApiKey }): ReactElement {
     <div>
       <Money usd={cost_usd} />
       {apiKey.budget_usd !== null && (
-        <span className={cx(styles.muted, styles.budget)} title="Monthly budget">
+        <span className={cx(textStyles.muted, styles.budget)} title="Monthly budget">
           {' '}
           <span aria-hidden="true">/</span>
           <span className="visually-hidden">of a monthly budget of</span> <Money usd={apiKey.budget_usd} precision="cents" />
         </span>
       )}
-      <div className={styles.muted}>{formatCount(requests)} requests</div>
+      <div className={textStyles.muted}>{formatCount(requests)} requests</div>
     </div>
   );
 }
@@ -63,11 +64,11 @@ function KeyDates({ apiKey, now }: { readonly apiKey: ApiKey; readonly now: numb
   return (
     <div className={styles.dates}>
       <Time iso={apiKey.last_used_at} format="relative" empty="Never" />
-      <div className={styles.muted}>
+      <div className={textStyles.muted}>
         Created <Time iso={apiKey.created_at} format="date" />
       </div>
       {apiKey.expires_at !== null && (
-        <div className={styles.muted}>
+        <div className={textStyles.muted}>
           {isExpired(apiKey, now) ? 'Expired' : 'Expires'} <Time iso={apiKey.expires_at} format="date" />
         </div>
       )}

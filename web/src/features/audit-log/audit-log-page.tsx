@@ -14,6 +14,7 @@ import { NoAccessPage } from '../shell/no-access-page';
 import { actionLabel, AUDIT_TARGETS } from './actions';
 import { AuditFilters } from './audit-filters';
 import styles from './audit-log.module.css';
+import textStyles from '../../styles/text.module.css';
 import { actorText, EntryDialog } from './entry-dialog';
 import { auditEntryQuery, auditList, type AuditEntry } from './queries';
 
@@ -41,7 +42,7 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
         cell: (info) => (
           <div className={styles.who}>
             <span className={styles.truncate} title={actorText(info.row.original)}>{actorText(info.row.original)}</span>
-            {info.row.original.actor.email && <span className={cx(styles.muted, styles.truncate)} title={info.row.original.actor.email}>{info.row.original.actor.email}</span>}
+            {info.row.original.actor.email && <span className={cx(textStyles.muted, styles.truncate)} title={info.row.original.actor.email}>{info.row.original.actor.email}</span>}
           </div>
         ),
       }),
@@ -51,7 +52,7 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
         cell: (info) => (
           <div className={styles.what}>
             <button type="button" className={styles.linkButton} onClick={() => open(info.row.original.id)}>{actionLabel(info.row.original.action)}</button>
-            <code className={styles.muted}>{info.row.original.action}</code>
+            <code className={textStyles.muted}>{info.row.original.action}</code>
           </div>
         ),
       }),
@@ -62,7 +63,7 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
         cell: (info) => (
           <div className={styles.target}>
             <span>{AUDIT_TARGETS[info.row.original.target.type] ?? info.row.original.target.type}</span>
-            <code className={cx(styles.muted, styles.truncate)} title={info.row.original.target.id}>{info.row.original.target.id}</code>
+            <code className={cx(textStyles.muted, styles.truncate)} title={info.row.original.target.id}>{info.row.original.target.id}</code>
           </div>
         ),
       }),

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/dialog';
 import { Time } from '../../components/time';
 import { actionLabel, AUDIT_TARGETS } from './actions';
 import styles from './audit-log.module.css';
+import textStyles from '../../styles/text.module.css';
 import { changeRows } from './change-rows';
 import type { AuditEntry } from './queries';
 
@@ -32,14 +33,14 @@ export function EntryDialog({ entry, onClose }: EntryDialogProps): ReactElement 
             <dt>When</dt>
             <dd><Time iso={entry.created_at} /></dd>
             <dt>Who</dt>
-            <dd>{actorText(entry)}{entry.actor.email && <span className={styles.muted}> ({entry.actor.email})</span>}</dd>
+            <dd>{actorText(entry)}{entry.actor.email && <span className={textStyles.muted}> ({entry.actor.email})</span>}</dd>
             <dt>On what</dt>
             <dd>{AUDIT_TARGETS[entry.target.type] ?? entry.target.type} <code className={styles.code}>{entry.target.id}</code></dd>
             <dt>From</dt>
-            <dd>{entry.ip ?? '—'}{entry.user_agent && <div className={styles.muted}>{entry.user_agent}</div>}</dd>
+            <dd>{entry.ip ?? '—'}{entry.user_agent && <div className={textStyles.muted}>{entry.user_agent}</div>}</dd>
           </dl>
           {rows.length === 0 ? (
-            <p className={styles.muted}>This entry records no fields.</p>
+            <p className={textStyles.muted}>This entry records no fields.</p>
           ) : (
             <div className={styles.frame}>
               <table className={styles.diff} aria-label="Change">

@@ -9,6 +9,7 @@ import { Input } from '../../components/input';
 import { Money } from '../../components/money';
 import { toast } from '../../components/toast';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { useUpdateAlerts, type BalanceAlerts } from './queries';
 
 /** A threshold as the form holds it: the API's decimal string without trailing zeros, or empty for off. */
@@ -22,7 +23,7 @@ function Threshold({ label, usd, triggered }: { readonly label: string; readonly
     <div className={styles.figure}>
       <dt>{label}</dt>
       <dd>
-        {usd === null ? <span className={styles.muted}>Off</span> : <Money usd={usd} />}{' '}
+        {usd === null ? <span className={textStyles.muted}>Off</span> : <Money usd={usd} />}{' '}
         {triggered && <Badge tone="warning">Balance below</Badge>}
       </dd>
     </div>
@@ -76,7 +77,7 @@ export function AlertsCard({ orgId, alerts, canManage }: { readonly orgId: strin
           {canManage && <Button onClick={() => setEditing(true)}>Edit thresholds</Button>}
         </div>
       )}
-      <p className={styles.muted}>Owners and billing admins get a notification, and webhooks the event, each time the balance falls below a threshold.</p>
+      <p className={textStyles.muted}>Owners and billing admins get a notification, and webhooks the event, each time the balance falls below a threshold.</p>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { Money } from '../../components/money';
 import { Time } from '../../components/time';
 import { AlertsCard } from './alerts-card';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { balanceQuery, type Balance, type CreditBucket } from './queries';
 
 function Figure({ label, usd, hint, className }: { readonly label: string; readonly usd: string; readonly hint: string; readonly className?: string }): ReactElement {
@@ -42,7 +43,7 @@ function BucketsCard({ buckets }: { readonly buckets: readonly CreditBucket[] })
   return (
     <Card title="Credit buckets">
       {buckets.length === 0 ? (
-        <p className={styles.muted}>No credit left. A top-up or a grant from the operator opens a bucket.</p>
+        <p className={textStyles.muted}>No credit left. A top-up or a grant from the operator opens a bucket.</p>
       ) : (
         <div className={styles.tableFrame} tabIndex={0}>
           <table className={styles.table} aria-label="Credit buckets">
@@ -63,7 +64,7 @@ function BucketsCard({ buckets }: { readonly buckets: readonly CreditBucket[] })
           </table>
         </div>
       )}
-      <p className={styles.muted}>Usage draws from the bucket that expires soonest; money left in a bucket when it expires leaves the balance.</p>
+      <p className={textStyles.muted}>Usage draws from the bucket that expires soonest; money left in a bucket when it expires leaves the balance.</p>
     </Card>
   );
 }
@@ -72,7 +73,7 @@ function BucketsCard({ buckets }: { readonly buckets: readonly CreditBucket[] })
 export function BalancePanel({ orgId, canManage }: { readonly orgId: string; readonly canManage: boolean }): ReactElement {
   const balance = useQuery(balanceQuery(orgId));
   if (balance.error) return <ErrorBanner error={balance.error} title="Could not load the balance." />;
-  if (!balance.data) return <p className={styles.muted} aria-busy="true">Loading the balance…</p>;
+  if (!balance.data) return <p className={textStyles.muted} aria-busy="true">Loading the balance…</p>;
   return (
     <div className={styles.stack}>
       <BalanceCard balance={balance.data} />

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/error-banner';
 import { Money } from '../../components/money';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { PaymentStatus } from './payment-status';
 import { balanceQuery, paymentQuery, type Payment } from './queries';
 
@@ -37,13 +38,13 @@ export function FollowedPayment({ orgId, paymentId, onDismiss }: { readonly orgI
       {payment.error ? (
         <ErrorBanner error={payment.error} title="Could not load the top-up." />
       ) : !p ? (
-        <span className={styles.muted}>Loading the top-up…</span>
+        <span className={textStyles.muted}>Loading the top-up…</span>
       ) : (
         <div className={styles.followedText}>
           <span>
             Top-up of <strong><Money usd={p.amount_usd} /></strong> <PaymentStatus status={p.status} />
           </span>
-          <span className={styles.muted}>{paymentNextStep(p)}</span>
+          <span className={textStyles.muted}>{paymentNextStep(p)}</span>
           {p.status === 'completed' && balance.data && (
             <span>Available balance now <strong><Money usd={balance.data.available_usd} /></strong></span>
           )}

@@ -13,6 +13,7 @@ import { formatCount } from '../../lib/count';
 import { cx } from '../../lib/cx';
 import { useOrgProjects } from '../shell/current-scope';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { monthLabel } from './month';
 import { MonthPicker, useBillingMonth } from './month-picker';
 import { ledgerSummaryList, ledgerTotalsQuery, transactionsCsvUrl, type LedgerRow } from './queries';
@@ -52,9 +53,9 @@ function LedgerDetail({ row, projectName }: { readonly row: LedgerRow; readonly 
     <div className={styles.ledgerDetail}>
       {row.model !== null ? <div className={styles.breakAnywhere}>{row.model}</div> : <div>{row.note ?? '—'}</div>}
       {row.model !== null && row.note !== null && <div>{row.note}</div>}
-      {row.project_id !== null && <div className={cx(styles.muted, styles.truncate)} title={projectName(row.project_id)}>Project {projectName(row.project_id)}</div>}
+      {row.project_id !== null && <div className={cx(textStyles.muted, styles.truncate)} title={projectName(row.project_id)}>Project {projectName(row.project_id)}</div>}
       {row.reference !== null && (
-        <div className={cx(styles.muted, styles.truncate)} title={row.reference}>
+        <div className={cx(textStyles.muted, styles.truncate)} title={row.reference}>
           Reference <span className={styles.code}>{row.reference}</span>
         </div>
       )}
@@ -80,7 +81,7 @@ export function LedgerPanel({ orgId, month: wanted }: { readonly orgId: string; 
         cell: (info) => (
           <div>
             {KIND[info.getValue()] ?? info.getValue()}
-            {info.row.original.requests !== null && <div className={cx(styles.muted, styles.nowrap)}>{formatCount(info.row.original.requests)} {info.row.original.requests === 1 ? 'request' : 'requests'}</div>}
+            {info.row.original.requests !== null && <div className={cx(textStyles.muted, styles.nowrap)}>{formatCount(info.row.original.requests)} {info.row.original.requests === 1 ? 'request' : 'requests'}</div>}
           </div>
         ),
       }),
@@ -98,7 +99,7 @@ export function LedgerPanel({ orgId, month: wanted }: { readonly orgId: string; 
         </div>
       </div>
       <TotalsCard orgId={orgId} month={month} />
-      <p className={styles.muted}>Newest first. Usage is merged per hour, project and model; usage not yet settled is not in the ledger yet. The detail CSV lists every entry, each request on its own line; both add up to the net change.</p>
+      <p className={textStyles.muted}>Newest first. Usage is merged per hour, project and model; usage not yet settled is not in the ledger yet. The detail CSV lists every entry, each request on its own line; both add up to the net change.</p>
       <DataTable
         label="Ledger"
         columns={columns}

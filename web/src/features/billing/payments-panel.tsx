@@ -14,6 +14,7 @@ import { DateOverTime, Time } from '../../components/time';
 import { toast } from '../../components/toast';
 import { cx } from '../../lib/cx';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { PaymentStatus } from './payment-status';
 import { paymentsList, useCancelPayment, type Payment } from './queries';
 import { PAYMENT_FILTERS, type PaymentFilter } from './routes';
@@ -55,7 +56,7 @@ function PaymentReference({ payment }: { readonly payment: Payment }): ReactElem
         <CopyButton value={payment.id} label="Copy reference" />
       </div>
       {payment.receipt_number && (
-        <div className={cx(styles.muted, styles.receipt)}>
+        <div className={cx(textStyles.muted, styles.receipt)}>
           Receipt <span className={styles.code}>{payment.receipt_number}</span>
         </div>
       )}
@@ -83,7 +84,7 @@ export function PaymentsPanel({ orgId, status }: { readonly orgId: string; reado
         cell: (info) => (
           <div>
             <Money usd={info.getValue()} />
-            <div className={styles.muted}>{PROVIDER_LABEL[info.row.original.provider]}</div>
+            <div className={textStyles.muted}>{PROVIDER_LABEL[info.row.original.provider]}</div>
           </div>
         ),
       }),
@@ -94,7 +95,7 @@ export function PaymentsPanel({ orgId, status }: { readonly orgId: string; reado
           <div>
             <PaymentStatus status={info.getValue()} />
             {info.row.original.completed_at !== null && (
-              <div className={styles.muted}>
+              <div className={textStyles.muted}>
                 Credited <Time iso={info.row.original.completed_at} format="date" />
               </div>
             )}
@@ -118,7 +119,7 @@ export function PaymentsPanel({ orgId, status }: { readonly orgId: string; reado
             options={[{ value: '', label: 'All payments' }, ...PAYMENT_FILTERS.map((s) => ({ value: s, label: FILTER_LABEL[s] }))]}
           />
         </Field>
-        <p className={styles.muted}>A paid top-up gets a receipt number; its ledger credit quotes the reference.</p>
+        <p className={textStyles.muted}>A paid top-up gets a receipt number; its ledger credit quotes the reference.</p>
       </div>
       <div className={styles.payments}>
         <DataTable

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Money } from '../../components/money';
 import { Time } from '../../components/time';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { monthLabel } from './month';
 import { MonthPicker, useBillingMonth } from './month-picker';
 import { statementPdfUrl, statementQuery, type Statement } from './queries';
@@ -19,7 +20,7 @@ function Lines({ label, head, rows, total }: { readonly label: string; readonly 
         <thead><tr>{head.map((h, i) => <th key={h} scope="col" className={i === head.length - 1 ? styles.num : undefined}>{h}</th>)}</tr></thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr><td colSpan={head.length} className={styles.muted}>None</td></tr>
+            <tr><td colSpan={head.length} className={textStyles.muted}>None</td></tr>
           ) : (
             rows.map((cells, r) => <tr key={r}>{cells.map((c, i) => <td key={i} className={i === cells.length - 1 ? styles.num : undefined}>{c}</td>)}</tr>)
           )}
@@ -43,7 +44,7 @@ function StatementView({ statement }: { readonly statement: Statement }): ReactE
           <div className={styles.figure}><dt>Other debits</dt><dd><Money usd={statement.other_debits_total_usd} /></dd></div>
           <div className={styles.figure}><dt>Closing balance</dt><dd><Money usd={statement.closing_balance_usd} /></dd></div>
         </dl>
-        <p className={styles.muted}>
+        <p className={textStyles.muted}>
           {statement.final ? <Badge tone="success">Final</Badge> : <Badge tone="warning">Not final</Badge>}{' '}
           {statement.final ? 'The month has ended and every request in it is settled.' : 'The month is still open or has requests awaiting settlement: figures may still move.'}
         </p>
@@ -79,7 +80,7 @@ export function StatementsPanel({ orgId, month: wanted }: { readonly orgId: stri
         <Button asChild variant="primary"><a href={statementPdfUrl(orgId, month)} download><FileDown size={16} aria-hidden />Download PDF</a></Button>
       </div>
       <ErrorBanner error={statement.error} title="Could not load the statement." />
-      {statement.data ? <StatementView statement={statement.data} /> : !statement.error && <p className={styles.muted} aria-busy="true">Loading the statement…</p>}
+      {statement.data ? <StatementView statement={statement.data} /> : !statement.error && <p className={textStyles.muted} aria-busy="true">Loading the statement…</p>}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Money } from '../../components/money';
 import styles from './billing.module.css';
+import textStyles from '../../styles/text.module.css';
 import { paymentNextStep } from './followed-payment';
 import { PaymentStatus } from './payment-status';
 import { balanceQuery, paymentQuery, useCreateTopUp, type Payment } from './queries';
@@ -29,10 +30,10 @@ function StartedTopUp({ orgId, started }: { readonly orgId: string; readonly sta
             Open the payment page <ExternalLink size={14} aria-hidden />
           </a>
           <br />
-          <span className={styles.muted}>Reference <span className={styles.code}>{payment.id}</span></span>
+          <span className={textStyles.muted}>Reference <span className={styles.code}>{payment.id}</span></span>
         </p>
       )}
-      <p className={styles.muted}>{paymentNextStep(payment)}</p>
+      <p className={textStyles.muted}>{paymentNextStep(payment)}</p>
       {payment.status === 'completed' && balance.data && (
         <p>Available balance now <strong><Money usd={balance.data.available_usd} /></strong></p>
       )}

@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { useMe } from '../shell/current-scope';
 import { CreateTokenDialog } from './create-token-dialog';
 import styles from './me.module.css';
+import textStyles from '../../styles/text.module.css';
 import { accessTokensList, useRevokeAccessToken, type AccessToken } from './queries';
 
 function isExpired(token: AccessToken, now: number): boolean {
@@ -28,11 +29,11 @@ function TokenDates({ token, now }: { readonly token: AccessToken; readonly now:
   return (
     <div className={styles.dates}>
       <Time iso={token.last_used_at} format="relative" empty="Never" />
-      <div className={styles.muted}>
+      <div className={textStyles.muted}>
         Created <Time iso={token.created_at} format="date" />
       </div>
       {token.expires_at !== null && (
-        <div className={styles.muted}>
+        <div className={textStyles.muted}>
           {isExpired(token, now) ? 'Expired' : 'Expires'} <Time iso={token.expires_at} format="date" />
         </div>
       )}
@@ -89,7 +90,7 @@ export function AccessTokensPanel(): ReactElement {
   return (
     <div className={styles.stack}>
       <div className={styles.toolbar}>
-        <p className={styles.muted}>Tokens act with your permissions on the console API. Each secret is shown once, when it is created.</p>
+        <p className={textStyles.muted}>Tokens act with your permissions on the console API. Each secret is shown once, when it is created.</p>
         <CreateTokenDialog />
       </div>
       <DataTable

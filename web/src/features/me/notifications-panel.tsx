@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Time } from '../../components/time';
 import { useNotificationActions } from '../shell/use-notification-actions';
 import styles from './me.module.css';
+import textStyles from '../../styles/text.module.css';
 import { notificationsList, type Notification } from './queries';
 
 /** Every notification, newest first; "Unread only" is kept in the URL. */
@@ -26,7 +27,7 @@ export function NotificationsPanel(): ReactElement {
         cell: (info) => (
           <div className={styles.wide}>
             <div className={styles.name}>{info.getValue()}</div>
-            <div className={styles.muted}>{info.row.original.body}</div>
+            <div className={textStyles.muted}>{info.row.original.body}</div>
           </div>
         ),
       }),

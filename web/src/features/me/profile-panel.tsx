@@ -5,6 +5,7 @@ import { Time } from '../../components/time';
 import { useMe } from '../shell/current-scope';
 import { roleLabel } from '../shell/role-label';
 import styles from './me.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Who the person is and where they belong. */
 export function ProfilePanel(): ReactElement {
@@ -25,7 +26,7 @@ export function ProfilePanel(): ReactElement {
         <ul className={styles.orgs}>
           {me.organizations.map((org) => (
             <li key={org.id} className={styles.org}>
-              <span>{org.name}{org.personal && <span className={styles.muted}> (personal)</span>}</span>
+              <span>{org.name}{org.personal && <span className={textStyles.muted}> (personal)</span>}</span>
               <Badge tone={org.role === 'owner' ? 'accent' : 'neutral'}>{roleLabel(org.role)}</Badge>
             </li>
           ))}

@@ -10,6 +10,7 @@ import { Time } from '../../components/time';
 import { toast } from '../../components/toast';
 import { roleLabel } from '../shell/role-label';
 import styles from './members.module.css';
+import textStyles from '../../styles/text.module.css';
 import { invitesList, useRevokeInvite, type Invite } from './queries';
 
 const STATUS: Readonly<Record<Invite['status'], { readonly label: string; readonly tone: BadgeProps['tone'] }>> = {
@@ -57,7 +58,7 @@ export function InvitesTable({ orgId }: { readonly orgId: string }): ReactElemen
         cell: (info) => (
           <div>
             <Time iso={info.getValue()} format="relative" />
-            <div className={styles.muted}>
+            <div className={textStyles.muted}>
               {info.row.original.status === 'expired' ? 'Expired' : 'Expires'} <Time iso={info.row.original.expires_at} format="date" />
             </div>
           </div>

@@ -15,6 +15,7 @@ import { InviteDialog } from './invite-dialog';
 import { InvitesTable } from './invites-table';
 import { MemberRoleCell } from './member-role-cell';
 import styles from './members.module.css';
+import textStyles from '../../styles/text.module.css';
 import { membersList, useRemoveMember, type OrgMember } from './queries';
 
 function RemoveMember({ org, member }: { readonly org: MeOrganization; readonly member: OrgMember }): ReactElement | null {
@@ -51,8 +52,8 @@ function Members({ org, myId }: { readonly org: MeOrganization; readonly myId: s
         header: 'Member',
         cell: (info) => (
           <div className={styles.person}>
-            <span className={styles.name}>{info.getValue()}{info.row.original.user_id === myId && <span className={styles.muted}> (you)</span>}</span>
-            <span className={styles.muted}>{info.row.original.email}</span>
+            <span className={styles.name}>{info.getValue()}{info.row.original.user_id === myId && <span className={textStyles.muted}> (you)</span>}</span>
+            <span className={textStyles.muted}>{info.row.original.email}</span>
           </div>
         ),
       }),
@@ -79,7 +80,7 @@ function Members({ org, myId }: { readonly org: MeOrganization; readonly myId: s
           empty={<EmptyState icon={<Users size={28} />} title="No members">Nobody belongs to this organization.</EmptyState>}
         />
         {manage && (
-          <p className={styles.muted}>
+          <p className={textStyles.muted}>
             An organization always keeps at least one owner: the last owner can be neither given another role nor removed.
             {org.abilities.manage_owners ? '' : ' Only owners grant or take the owner role.'}
           </p>

@@ -6,6 +6,7 @@ import { Time } from '../../components/time';
 import { AllowedBadge, CapabilityBadges, StatusBadge } from './model-badges';
 import { modelSnippets, type ModelSnippet } from './model-snippets';
 import styles from './models.module.css';
+import textStyles from '../../styles/text.module.css';
 import type { OrgModel } from './queries';
 import { formatCount } from '../../lib/count';
 
@@ -78,7 +79,7 @@ export function ModelDetailsDialog({ model, onClose }: { readonly model: OrgMode
         {model.versions.length > 0 && (
           <section className={styles.section} aria-label="Versions">
             <h2 className={styles.sectionTitle}>Versions</h2>
-            <ul className={styles.muted}>
+            <ul className={textStyles.muted}>
               {model.versions.map((v) => (
                 <li key={v.version}><code>{model.id}@{v.version}</code>{v.default ? ' (default)' : ''}</li>
               ))}

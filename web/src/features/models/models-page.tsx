@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { AllowedBadge, CapabilityBadges, StatusBadge } from './model-badges';
 import { ModelDetailsDialog } from './model-details-dialog';
 import styles from './models.module.css';
+import textStyles from '../../styles/text.module.css';
 import { orgModelsQuery, type OrgModel } from './queries';
 import { searchModels } from './search-models';
 import { formatCount } from '../../lib/count';
@@ -28,7 +29,7 @@ function Prices({ model }: { readonly model: OrgModel }): ReactElement {
   return (
     <div className="tabular">
       {input === undefined ? '—' : `$${input}`} in
-      {output !== undefined && <div className={styles.muted}>${output} out</div>}
+      {output !== undefined && <div className={textStyles.muted}>${output} out</div>}
     </div>
   );
 }
@@ -65,7 +66,7 @@ export function ModelsPage(): ReactElement {
         cell: (info) => (
           <div className="tabular">
             {tokens(info.getValue())}
-            {info.row.original.max_output_tokens > 0 && <div className={styles.muted}>{tokens(info.row.original.max_output_tokens)} max output</div>}
+            {info.row.original.max_output_tokens > 0 && <div className={textStyles.muted}>{tokens(info.row.original.max_output_tokens)} max output</div>}
           </div>
         ),
       }),
@@ -109,7 +110,7 @@ export function ModelsPage(): ReactElement {
               />
             </Field>
           </div>
-          {all !== undefined && <p className={styles.muted} aria-live="polite">{rows.length} of {all.length} models</p>}
+          {all !== undefined && <p className={textStyles.muted} aria-live="polite">{rows.length} of {all.length} models</p>}
         </div>
         <DataTable
           label="Models"

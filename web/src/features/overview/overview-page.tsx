@@ -14,6 +14,7 @@ import { compareUsd, sumUsd } from '../../lib/money';
 import { useCurrentOrg, useOrgProjects } from '../shell/current-scope';
 import type { MeOrganization } from '../shell/queries';
 import styles from './overview.module.css';
+import textStyles from '../../styles/text.module.css';
 import { balanceQuery, monthUsageQuery, overviewQuery, type Balance } from './queries';
 import { SpendChart } from './spend-chart';
 import { stackDays } from './stack-days';
@@ -51,7 +52,7 @@ function Stat({ label, children, hint }: { readonly label: string; readonly chil
     <div className={styles.stat}>
       <span className={styles.statLabel}>{label}</span>
       <span className={styles.statValue}>{children}</span>
-      {hint && <span className={styles.muted}>{hint}</span>}
+      {hint && <span className={textStyles.muted}>{hint}</span>}
     </div>
   );
 }
@@ -127,20 +128,20 @@ function Overview({ org }: { readonly org: MeOrganization }): ReactElement {
                 <Select value={groupBy} onChange={(e) => void navigate({ search: e.target.value === 'model' ? { by: 'model' } : {} })} options={[{ value: 'project', label: 'Project' }, { value: 'model', label: 'Model' }]} />
               </label>
             </div>
-            {stacked && (stacked.series.length === 0 ? <p className={styles.muted}>No settled usage this month yet.</p> : <SpendChart stacked={stacked} label={groupBy === 'project' ? projectName : (id) => id} />)}
+            {stacked && (stacked.series.length === 0 ? <p className={textStyles.muted}>No settled usage this month yet.</p> : <SpendChart stacked={stacked} label={groupBy === 'project' ? projectName : (id) => id} />)}
           </Card>
         )}
         {canUsage && (
           <div className={styles.columns}>
             <Card title="Top models">
               {topModels.length === 0 ? (
-                <p className={styles.muted}>No model has served settled usage this month.</p>
+                <p className={textStyles.muted}>No model has served settled usage this month.</p>
               ) : (
                 <ol className={styles.list}>
                   {topModels.map((m) => (
                     <li key={m.model}>
                       <code className={styles.code}>{m.model}</code>
-                      <span className={styles.muted}>{requestsText(m.requests)}</span>
+                      <span className={textStyles.muted}>{requestsText(m.requests)}</span>
                       <Money usd={m.cost} />
                     </li>
                   ))}
@@ -148,19 +149,19 @@ function Overview({ org }: { readonly org: MeOrganization }): ReactElement {
               )}
             </Card>
             <Card title="Deprecated models in use">
-              {overview.data && overview.data.deprecated_models.length === 0 && <p className={styles.muted}>No deprecated model served a request this month.</p>}
+              {overview.data && overview.data.deprecated_models.length === 0 && <p className={textStyles.muted}>No deprecated model served a request this month.</p>}
               {overview.data && overview.data.deprecated_models.length > 0 && (
                 <ul className={styles.list} data-testid="deprecated-models">
                   {overview.data.deprecated_models.map((m) => (
                     <li key={m.model}>
                       <span>
                         <code className={styles.code}>{m.model}</code> <Badge tone="warning">Deprecated</Badge>
-                        <span className={styles.muted}>
+                        <span className={textStyles.muted}>
                           {' '}sunset <Time iso={m.sunset_at} format="date" />
                           {m.replacement ? <>; move to <code className={styles.code}>{m.replacement}</code></> : '; no replacement named'}
                         </span>
                       </span>
-                      <span className={styles.muted}>{requestsText(m.requests)}</span>
+                      <span className={textStyles.muted}>{requestsText(m.requests)}</span>
                     </li>
                   ))}
                 </ul>

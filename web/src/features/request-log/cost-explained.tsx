@@ -3,6 +3,7 @@ import { Money } from '../../components/money';
 import { Time } from '../../components/time';
 import type { RequestDetail } from './queries';
 import styles from './request-log.module.css';
+import textStyles from '../../styles/text.module.css';
 import { formatCount } from '../../lib/count';
 
 const CLASS_LABEL = { input: 'Input', cached_input: 'Cached input', output: 'Output', reasoning: 'Reasoning' } as const;
@@ -15,7 +16,7 @@ export function CostExplained({ detail }: { readonly detail: RequestDetail }): R
     <section className={styles.section} aria-labelledby="cost-explained-title">
       <h2 id="cost-explained-title" className={styles.sectionTitle}>Cost explained</h2>
       {explained === null ? (
-        <p className={styles.muted}>No catalogue price to show: no model served this request, or the model has left the catalogue.</p>
+        <p className={textStyles.muted}>No catalogue price to show: no model served this request, or the model has left the catalogue.</p>
       ) : (
         <div className={styles.costFrame}>
           <table className={styles.costTable} aria-label="Cost by token class">
@@ -54,13 +55,13 @@ export function CostExplained({ detail }: { readonly detail: RequestDetail }): R
       )}
       <dl className={`${styles.facts} ${styles.section}`}>
         <dt>Held at admission</dt>
-        <dd>{detail.hold_usd === null ? <span className={styles.muted}>Nothing held</span> : <><Money usd={detail.hold_usd} /> <span className={styles.muted}>(the worst case, released when the request ended)</span></>}</dd>
+        <dd>{detail.hold_usd === null ? <span className={textStyles.muted}>Nothing held</span> : <><Money usd={detail.hold_usd} /> <span className={textStyles.muted}>(the worst case, released when the request ended)</span></>}</dd>
         <dt>Ledger debit</dt>
         <dd>
           {debit === null ? (
-            <span className={styles.muted}>{detail.cost_usd === '0.000000000' ? 'Nothing billed' : 'Not settled yet (usually within seconds)'}</span>
+            <span className={textStyles.muted}>{detail.cost_usd === '0.000000000' ? 'Nothing billed' : 'Not settled yet (usually within seconds)'}</span>
           ) : (
-            <><Money usd={debit.amount_usd} /> <span className={styles.muted}>entry <span className={styles.mono}>{debit.id}</span>, <Time iso={debit.created_at} /></span></>
+            <><Money usd={debit.amount_usd} /> <span className={textStyles.muted}>entry <span className={styles.mono}>{debit.id}</span>, <Time iso={debit.created_at} /></span></>
           )}
         </dd>
       </dl>

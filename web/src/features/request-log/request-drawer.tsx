@@ -9,6 +9,7 @@ import { Time } from '../../components/time';
 import { CostExplained } from './cost-explained';
 import { requestDetailQuery, type RequestDetail } from './queries';
 import styles from './request-log.module.css';
+import textStyles from '../../styles/text.module.css';
 import { StatusBadge } from './status-badge';
 import { formatCount } from '../../lib/count';
 
@@ -21,7 +22,7 @@ function Fact({ label, children }: { readonly label: string; readonly children: 
   );
 }
 
-const none = <span className={styles.muted}>—</span>;
+const none = <span className={textStyles.muted}>—</span>;
 
 /** Where the request came from, when the log says (the playground marks its requests). */
 function sourceOf(detail: RequestDetail): string | null {
@@ -40,7 +41,7 @@ function Details({ detail, keyName }: { readonly detail: RequestDetail; readonly
         <Fact label="Status"><StatusBadge status={detail.status} /> {detail.error_code ? <span className={styles.mono}>{detail.error_code}</span> : null}</Fact>
         <Fact label="Endpoint"><span className={styles.mono}>{detail.endpoint}</span>{detail.stream ? ' (streamed)' : ''}</Fact>
         <Fact label="Model as sent">{detail.model_requested ? <span className={styles.mono}>{detail.model_requested}</span> : none}</Fact>
-        <Fact label="Model as served">{detail.model_resolved ? <span className={styles.mono}>{detail.model_resolved}</span> : none}{detail.provider_id ? <span className={styles.muted}> via {detail.provider_id}</span> : null}</Fact>
+        <Fact label="Model as served">{detail.model_resolved ? <span className={styles.mono}>{detail.model_resolved}</span> : none}{detail.provider_id ? <span className={textStyles.muted}> via {detail.provider_id}</span> : null}</Fact>
         {source !== null && <Fact label="Source">{source}</Fact>}
         <Fact label="Key">{detail.key_id ? keyName(detail.key_id) : none}</Fact>
         <Fact label="End user">{detail.user ?? none}</Fact>
@@ -72,7 +73,7 @@ export function RequestDrawer({ requestId, onClose, keyName }: RequestDrawerProp
   const detail = useQuery({ ...requestDetailQuery(requestId ?? ''), enabled: requestId !== undefined });
   return (
     <SideDrawer open={requestId !== undefined} onClose={onClose} title={<>Request {requestId}</>}>
-      {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details detail={detail.data} keyName={keyName} /> : <p className={styles.muted}>Loading…</p>}
+      {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details detail={detail.data} keyName={keyName} /> : <p className={textStyles.muted}>Loading…</p>}
     </SideDrawer>
   );
 }

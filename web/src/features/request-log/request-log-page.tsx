@@ -14,6 +14,7 @@ import { projectKeysOptions, requestFiltersOf, requestLogList, type LoggedReques
 import { RequestDrawer } from './request-drawer';
 import { RequestFilters } from './request-filters';
 import styles from './request-log.module.css';
+import textStyles from '../../styles/text.module.css';
 import { StatusBadge } from './status-badge';
 import { formatCount } from '../../lib/count';
 import { cx } from '../../lib/cx';
@@ -32,7 +33,7 @@ function RequestModel({ request }: { readonly request: LoggedRequest }): ReactEl
     <div>
       <div className={cx(styles.mono, styles.breakAnywhere)}>{requested ? <BreakAfter text={requested} mark="/" /> : '—'}</div>
       {served && (
-        <div className={cx(styles.muted, styles.truncate)} title={`Served ${served}`}>
+        <div className={cx(textStyles.muted, styles.truncate)} title={`Served ${served}`}>
           served <span className="visually-hidden">{served}</span>
           <span aria-hidden="true">{shown}</span>
         </div>
@@ -72,7 +73,7 @@ function RequestSource({ request, keyName }: { readonly request: LoggedRequest; 
     <div className={styles.source}>
       <div className={styles.truncate} title={title}>{key}</div>
       {(request.user !== null || tags.length > 0) && (
-        <div className={cx(styles.muted, styles.truncate, styles.facets)}>
+        <div className={cx(textStyles.muted, styles.truncate, styles.facets)}>
           {request.user !== null && (
             <span className={styles.facet}>
               <UserRound size={12} aria-hidden />
@@ -136,7 +137,7 @@ export function RequestLogPage(): ReactElement {
           <div>
             <StatusBadge status={info.getValue()} />
             {info.row.original.error_code && (
-              <div className={cx(styles.muted, styles.errorCode)}>
+              <div className={cx(textStyles.muted, styles.errorCode)}>
                 <BreakAfter text={info.row.original.error_code} mark="_" />
               </div>
             )}
@@ -149,7 +150,7 @@ export function RequestLogPage(): ReactElement {
         cell: (info) => (
           <div>
             <Money usd={info.getValue()} />
-            <div className={cx(styles.muted, 'tabular')}>
+            <div className={cx(textStyles.muted, 'tabular')}>
               {formatCount(info.row.original.usage.input_tokens)} in · {formatCount(info.row.original.usage.output_tokens)} out
             </div>
           </div>
@@ -161,7 +162,7 @@ export function RequestLogPage(): ReactElement {
         cell: (info) => (
           <div className="tabular">
             {formatCount(info.getValue())} ms
-            {info.row.original.ttft_ms !== null && <div className={styles.muted}>TTFT {formatCount(info.row.original.ttft_ms)} ms</div>}
+            {info.row.original.ttft_ms !== null && <div className={textStyles.muted}>TTFT {formatCount(info.row.original.ttft_ms)} ms</div>}
           </div>
         ),
       }),

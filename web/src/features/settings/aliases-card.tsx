@@ -11,6 +11,7 @@ import { AliasDialog } from './alias-dialog';
 import { resolveAlias } from './alias-resolution';
 import { orgAliasesList, projectAliasesList, useDeleteAlias, type AliasScope, type ModelAlias } from './queries';
 import styles from './settings.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Props of {@link AliasesCard}. */
 export interface AliasesCardProps {
@@ -29,7 +30,7 @@ function Resolution({ alias, orgAliases }: { readonly alias: ModelAlias; readonl
   if (resolved.viaOrgAlias) {
     return (
       <div className={styles.resolves}>
-        <span className={styles.muted}>Organization alias {resolved.viaOrgAlias.name}{modifiers}, which stands for</span>
+        <span className={textStyles.muted}>Organization alias {resolved.viaOrgAlias.name}{modifiers}, which stands for</span>
         <code className={styles.code}>{resolved.viaOrgAlias.target}</code>
       </div>
     );
@@ -37,7 +38,7 @@ function Resolution({ alias, orgAliases }: { readonly alias: ModelAlias; readonl
   return (
     <div className={styles.resolves}>
       <code className={styles.code}>{resolved.base}</code>
-      <span className={styles.muted}>{resolved.modifiers.length > 0 ? `catalogue model${modifiers}` : 'catalogue model, its default version'}</span>
+      <span className={textStyles.muted}>{resolved.modifiers.length > 0 ? `catalogue model${modifiers}` : 'catalogue model, its default version'}</span>
     </div>
   );
 }

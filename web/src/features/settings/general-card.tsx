@@ -10,6 +10,7 @@ import { toast } from '../../components/toast';
 import { ConvertOrgDialog } from './convert-org-dialog';
 import { useRenameOrg, type Organization } from './queries';
 import styles from './settings.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Name, kind and slug of the organization; rename and conversion for those allowed. */
 export function GeneralCard({ org }: { readonly org: Organization }): ReactElement {
@@ -25,7 +26,7 @@ export function GeneralCard({ org }: { readonly org: Organization }): ReactEleme
         <dt>Kind</dt>
         <dd>{org.personal ? <Badge>Personal</Badge> : <Badge tone="accent">Company</Badge>}</dd>
         <dt>URL slug</dt>
-        <dd>{org.slug ? <code className={styles.code}>{org.slug}</code> : <span className={styles.muted}>None</span>}</dd>
+        <dd>{org.slug ? <code className={styles.code}>{org.slug}</code> : <span className={textStyles.muted}>None</span>}</dd>
         <dt>Id</dt>
         <dd><code className={styles.code}>{org.id}</code></dd>
       </dl>

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/error-banner';
 import { Input } from '../../components/input';
 import styles from './settings.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Props of {@link LimitBox}. */
 export interface LimitBoxProps {
@@ -49,7 +50,7 @@ export function LimitBox({ label, param, value, blocked, display, help, canEdit,
         {status}
       </div>
       <div className={blocked && value !== null ? styles.limitBlocked : styles.limitValue}>{value === null ? 'Unlimited' : blocked ? 'Blocked (0)' : display}</div>
-      <p className={styles.muted}>{value !== null && blocked ? 'Zero: every request is refused until this is raised or removed.' : help}</p>
+      <p className={textStyles.muted}>{value !== null && blocked ? 'Zero: every request is refused until this is raised or removed.' : help}</p>
       {canEdit && (
         <form className={styles.stack} onSubmit={submit}>
           <fieldset className={styles.choices}>
@@ -74,7 +75,7 @@ export function LimitBox({ label, param, value, blocked, display, help, canEdit,
                 value={text}
                 onChange={(e) => setText(e.target.value)}
               />
-              <span className={styles.muted}>0 blocks every request.</span>
+              <span className={textStyles.muted}>0 blocks every request.</span>
             </div>
           )}
           {fieldError(error, param) ? <p className={styles.error} role="alert">{fieldError(error, param)}</p> : <ErrorBanner error={error} />}

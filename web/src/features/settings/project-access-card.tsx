@@ -5,6 +5,7 @@ import { toast } from '../../components/toast';
 import { useSavingChoice } from '../../api/saving-choice';
 import { useSetProjectAccess, type Organization } from './queries';
 import styles from './settings.module.css';
+import textStyles from '../../styles/text.module.css';
 
 const MODES: readonly { readonly value: Organization['project_access']; readonly title: string; readonly text: string }[] = [
   { value: 'open', title: 'Open', text: 'Every member reaches every project, with the permissions of their organization role.' },
@@ -44,7 +45,7 @@ export function ProjectAccessCard({ org }: { readonly org: Organization }): Reac
           </label>
         ))}
       </fieldset>
-      {!org.abilities.update && <p className={styles.muted}>Your role does not include changing project access.</p>}
+      {!org.abilities.update && <p className={textStyles.muted}>Your role does not include changing project access.</p>}
       <ErrorBanner error={set.error} />
     </Card>
   );

@@ -16,6 +16,7 @@ import { useSavingChoice } from '../../api/saving-choice';
 import { roleLabel } from '../shell/role-label';
 import { orgMembersList, projectMembersList, useAddProjectMember, useChangeProjectRole, useRemoveProjectMember, type ProjectMember, type ProjectRole } from './queries';
 import styles from './settings.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Project roles and what each adds inside the project (docs/console-api.md). */
 const PROJECT_ROLE_HINTS: Readonly<Record<ProjectRole, string>> = {
@@ -122,7 +123,7 @@ export function ProjectMembersCard({ orgId, projectId, projectName, access, canM
         cell: (info) => (
           <div className={styles.resolves}>
             <span>{info.getValue()}</span>
-            <span className={styles.muted}>{info.row.original.email}</span>
+            <span className={textStyles.muted}>{info.row.original.email}</span>
           </div>
         ),
       }),

@@ -16,6 +16,7 @@ import { toast } from '../../components/toast';
 import { roleLabel } from '../shell/role-label';
 import { projectsList, useCreateProject, type Organization, type Project } from './queries';
 import styles from './settings.module.css';
+import textStyles from '../../styles/text.module.css';
 
 function CreateProjectDialog({ orgId }: { readonly orgId: string }): ReactElement {
   const create = useCreateProject(orgId);
@@ -69,7 +70,7 @@ export function ProjectsCard({ org }: { readonly org: Organization }): ReactElem
           <Link to="/orgs/$orgId/projects/$projectId/settings" params={{ orgId: org.id, projectId: info.row.original.id }}>{info.getValue()}</Link>
         ),
       }),
-      col.accessor('role', { header: 'Your project role', cell: (info) => (info.getValue() === null ? <span className={styles.muted}>None (organization role)</span> : roleLabel(info.getValue())) }),
+      col.accessor('role', { header: 'Your project role', cell: (info) => (info.getValue() === null ? <span className={textStyles.muted}>None (organization role)</span> : roleLabel(info.getValue())) }),
       col.accessor('created_at', { header: 'Created', meta: { nowrap: true }, cell: (info) => <Time iso={info.getValue()} format="date" /> }),
     ]);
   }, [org.id]);

@@ -8,6 +8,7 @@ import type { UsageReport } from './queries';
 import type { Granularity } from './search';
 import { totalCost } from './series';
 import styles from './usage.module.css';
+import textStyles from '../../styles/text.module.css';
 import { formatCount } from '../../lib/count';
 
 const n = formatCount;
@@ -24,7 +25,7 @@ function Period({ start, granularity }: { readonly start: string; readonly granu
   return (
     <>
       {bucketLabel(start, 'day')}
-      <div className={styles.muted}>{formatTime(start, 'time', 'UTC').replace(/:00 /, ' ')} UTC</div>
+      <div className={textStyles.muted}>{formatTime(start, 'time', 'UTC').replace(/:00 /, ' ')} UTC</div>
     </>
   );
 }
@@ -37,7 +38,7 @@ function Tokens({ count, part, partName }: { readonly count: number; readonly pa
   return (
     <>
       <span className="tabular">{n(count)}</span>
-      <div className={cx(styles.muted, styles.part, 'tabular')}>{n(part)} {partName}</div>
+      <div className={cx(textStyles.muted, styles.part, 'tabular')}>{n(part)} {partName}</div>
     </>
   );
 }

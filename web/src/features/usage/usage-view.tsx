@@ -14,6 +14,7 @@ import { toChartData } from './series';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import styles from './usage.module.css';
+import textStyles from '../../styles/text.module.css';
 import { formatCount } from '../../lib/count';
 
 /** How the usage API names a playground request's key group: `playground:<user id>`. */
@@ -117,7 +118,7 @@ export function UsageView({ scope, search, setSearch, projectNames, openedAt }: 
       {report.error ? (
         <ErrorBanner error={report.error} />
       ) : !report.data || !chart ? (
-        <p className={styles.muted}>Loading usage…</p>
+        <p className={textStyles.muted}>Loading usage…</p>
       ) : report.data.data.length === 0 ? (
         <EmptyState title="No usage in this range">Usage appears here about a second after a request is billed.</EmptyState>
       ) : (

@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from './event-types';
 import { useCreateEndpoint, type EventTypeChoice } from './queries';
 import styles from './webhooks.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Event types to subscribe to: every type (`*`, also future ones) or a chosen few. */
 function EventTypesField({ all, chosen, onAll, onToggle, error }: {
@@ -80,7 +81,7 @@ export function CreateEndpointDialog({ orgId }: { readonly orgId: string }): Rea
       {created ? (
         <>
           <SecretReveal secret={created.secret} what="signing secret" />
-          <p className={styles.muted}>Verify each delivery with it (the standardwebhooks package, over the raw body). Deliveries start now.</p>
+          <p className={textStyles.muted}>Verify each delivery with it (the standardwebhooks package, over the raw body). Deliveries start now.</p>
         </>
       ) : (
         <form className={styles.stack} onSubmit={submit}>

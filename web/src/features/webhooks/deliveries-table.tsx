@@ -8,6 +8,7 @@ import { DateOverTime, Time } from '../../components/time';
 import { DeliveryStatus } from './delivery-status';
 import { deliveriesList, type WebhookDelivery } from './queries';
 import styles from './webhooks.module.css';
+import textStyles from '../../styles/text.module.css';
 import { cx } from '../../lib/cx';
 
 /**
@@ -18,15 +19,15 @@ function Attempts({ delivery }: { readonly delivery: WebhookDelivery }): ReactEl
   return (
     <div>
       {delivery.attempts === 0 ? (
-        <span className={styles.muted}>Not attempted yet</span>
+        <span className={textStyles.muted}>Not attempted yet</span>
       ) : (
         <>
-          {delivery.last_status !== null ? <span className={styles.code}>HTTP {delivery.last_status}</span> : <span className={styles.muted}>No answer</span>}
+          {delivery.last_status !== null ? <span className={styles.code}>HTTP {delivery.last_status}</span> : <span className={textStyles.muted}>No answer</span>}
           {delivery.last_error && <div className={styles.error}>{delivery.last_error}</div>}
-          {delivery.last_attempt_at !== null && <div className={cx(styles.muted, styles.when)}>Last attempt <Time iso={delivery.last_attempt_at} /></div>}
+          {delivery.last_attempt_at !== null && <div className={cx(textStyles.muted, styles.when)}>Last attempt <Time iso={delivery.last_attempt_at} /></div>}
         </>
       )}
-      {delivery.next_attempt_at !== null && <div className={cx(styles.muted, styles.when)}>Next attempt <Time iso={delivery.next_attempt_at} /></div>}
+      {delivery.next_attempt_at !== null && <div className={cx(textStyles.muted, styles.when)}>Next attempt <Time iso={delivery.next_attempt_at} /></div>}
     </div>
   );
 }
@@ -62,7 +63,7 @@ export function DeliveriesTable({ orgId, endpointId }: { readonly orgId: string;
         cell: (info) => (
           <div>
             <DeliveryStatus delivery={info.row.original} />
-            <div className={styles.muted}>{info.row.original.attempts} {info.row.original.attempts === 1 ? 'attempt' : 'attempts'}</div>
+            <div className={textStyles.muted}>{info.row.original.attempts} {info.row.original.attempts === 1 ? 'attempt' : 'attempts'}</div>
           </div>
         ),
       }),

@@ -6,6 +6,7 @@ import { Time } from '../../components/time';
 import { DeliveryStatus } from './delivery-status';
 import { deliveryQuery, type WebhookDeliveryDetail } from './queries';
 import styles from './webhooks.module.css';
+import textStyles from '../../styles/text.module.css';
 import { formatCount } from '../../lib/count';
 
 type Attempt = WebhookDeliveryDetail['attempt_history'][number];
@@ -28,12 +29,12 @@ function AttemptItem({ attempt }: { readonly attempt: Attempt }): ReactElement {
       </div>
       <dl className={styles.facts}>
         <dt>Answer</dt>
-        <dd>{attempt.response_status !== null ? <span className={styles.code}>HTTP {attempt.response_status}</span> : <span className={styles.muted}>No answer</span>}</dd>
+        <dd>{attempt.response_status !== null ? <span className={styles.code}>HTTP {attempt.response_status}</span> : <span className={textStyles.muted}>No answer</span>}</dd>
         <dt>Latency</dt>
         <dd>{formatCount(attempt.latency_ms)} ms</dd>
         {attempt.error && <><dt>Error</dt><dd className={styles.error}>{attempt.error}</dd></>}
         <dt>Body</dt>
-        <dd>{attempt.response_body === null ? <span className={styles.muted}>Empty</span> : <pre className={styles.pre}>{attempt.response_body}</pre>}</dd>
+        <dd>{attempt.response_body === null ? <span className={textStyles.muted}>Empty</span> : <pre className={styles.pre}>{attempt.response_body}</pre>}</dd>
       </dl>
     </li>
   );
@@ -43,7 +44,7 @@ function Details({ delivery }: { readonly delivery: WebhookDeliveryDetail }): Re
   return (
     <div className={styles.stack}>
       <dl className={styles.facts}>
-        <dt>Event</dt><dd><span className={styles.code}>{delivery.event_type}</span> <span className={styles.muted}>{delivery.event_id}</span></dd>
+        <dt>Event</dt><dd><span className={styles.code}>{delivery.event_type}</span> <span className={textStyles.muted}>{delivery.event_id}</span></dd>
         <dt>Status</dt><dd><DeliveryStatus delivery={delivery} /></dd>
         <dt>Queued</dt><dd><Time iso={delivery.created_at} /></dd>
         {delivery.next_attempt_at && <><dt>Next attempt</dt><dd><Time iso={delivery.next_attempt_at} /></dd></>}
@@ -51,7 +52,7 @@ function Details({ delivery }: { readonly delivery: WebhookDeliveryDetail }): Re
       <section aria-label="Attempts">
         <h3 className={styles.sectionTitle}>Attempts ({delivery.attempt_history.length})</h3>
         {delivery.attempt_history.length === 0 ? (
-          <p className={styles.muted}>
+          <p className={textStyles.muted}>
             {delivery.attempts === 0
               ? 'Not attempted yet.'
               : `${delivery.attempts} attempt${delivery.attempts === 1 ? ' was' : 's were'} made before the gateway kept each one; the deliveries list shows the last answer.`}
@@ -78,7 +79,7 @@ export function DeliveryDrawer({ orgId, endpointId, deliveryId, onClose }: {
   const detail = useQuery({ ...deliveryQuery(orgId, endpointId, deliveryId ?? ''), enabled: deliveryId !== undefined });
   return (
     <SideDrawer open={deliveryId !== undefined} onClose={onClose} title={<>Delivery {deliveryId}</>}>
-      {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details delivery={detail.data} /> : <p className={styles.muted} aria-busy="true">Loading…</p>}
+      {detail.error ? <ErrorBanner error={detail.error} /> : detail.data ? <Details delivery={detail.data} /> : <p className={textStyles.muted} aria-busy="true">Loading…</p>}
     </SideDrawer>
   );
 }

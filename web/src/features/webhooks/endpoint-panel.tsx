@@ -11,6 +11,7 @@ import { DeliveriesTable } from './deliveries-table';
 import { endpointQuery, useDeleteEndpoint, useSendTest, useSetEndpointEnabled, type WebhookEndpoint } from './queries';
 import { RotateSecretDialog } from './rotate-secret-dialog';
 import styles from './webhooks.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** The actions on an endpoint the person may take (from its `abilities`). */
 function EndpointActions({ orgId, endpoint, onDeleted }: { readonly orgId: string; readonly endpoint: WebhookEndpoint; readonly onDeleted: () => void }): ReactElement {
@@ -59,7 +60,7 @@ function EndpointActions({ orgId, endpoint, onDeleted }: { readonly orgId: strin
         )}
       </div>
       <ErrorBanner error={test.error ?? setEnabled.error} />
-      {!endpoint.enabled && <p className={styles.muted}>Disabled endpoints cannot be sent a test; enable it first.</p>}
+      {!endpoint.enabled && <p className={textStyles.muted}>Disabled endpoints cannot be sent a test; enable it first.</p>}
     </div>
   );
 }
@@ -73,7 +74,7 @@ export function EndpointPanel({ orgId, endpointId, onClose }: { readonly orgId: 
       {endpoint.error ? (
         <ErrorBanner error={endpoint.error} title="Could not load the endpoint." />
       ) : !e ? (
-        <p className={styles.muted} aria-busy="true">Loading…</p>
+        <p className={textStyles.muted} aria-busy="true">Loading…</p>
       ) : (
         <div className={styles.stack}>
           <dl className={styles.facts}>
@@ -85,7 +86,7 @@ export function EndpointPanel({ orgId, endpointId, onClose }: { readonly orgId: 
             <dt>Added</dt><dd><Time iso={e.created_at} /></dd>
           </dl>
           <EndpointActions orgId={orgId} endpoint={e} onDeleted={onClose} />
-          <h3 className={styles.muted}>Deliveries (kept 30 days)</h3>
+          <h3 className={textStyles.muted}>Deliveries (kept 30 days)</h3>
           <DeliveriesTable orgId={orgId} endpointId={e.id} />
         </div>
       )}

@@ -4,7 +4,7 @@ import { Dialog, DialogClose } from '../../components/dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { SecretReveal } from '../../components/secret-reveal';
 import { useRotateSecret, type WebhookEndpoint } from './queries';
-import styles from './webhooks.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** Rotate an endpoint's signing secret: ask first, then show the new secret once. */
 export function RotateSecretDialog({ orgId, endpoint }: { readonly orgId: string; readonly endpoint: WebhookEndpoint }): ReactElement {
@@ -35,7 +35,7 @@ export function RotateSecretDialog({ orgId, endpoint }: { readonly orgId: string
       {rotated ? (
         <>
           <SecretReveal secret={rotated.secret} what="signing secret" />
-          <p className={styles.muted}>Deliveries carry signatures for both secrets until the old one expires.</p>
+          <p className={textStyles.muted}>Deliveries carry signatures for both secrets until the old one expires.</p>
         </>
       ) : (
         <ErrorBanner error={rotate.error} />

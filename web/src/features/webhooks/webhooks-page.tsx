@@ -14,6 +14,7 @@ import { DeliveryDrawer } from './delivery-drawer';
 import { EndpointPanel } from './endpoint-panel';
 import { endpointsList, type WebhookEndpoint } from './queries';
 import styles from './webhooks.module.css';
+import textStyles from '../../styles/text.module.css';
 
 /** The organization's webhook endpoints; choosing one opens its actions and deliveries (`?endpoint=`), a delivery its attempts (`&delivery=`). */
 export function WebhooksPage(): ReactElement {
@@ -37,7 +38,7 @@ function Webhooks(): ReactElement {
             <Link className={styles.urlLink} from="/orgs/$orgId/webhooks" search={{ endpoint: info.row.original.id }} aria-current={search.endpoint === info.row.original.id ? 'true' : undefined}>
               {info.getValue()}
             </Link>
-            {info.row.original.description && <div className={styles.muted}>{info.row.original.description}</div>}
+            {info.row.original.description && <div className={textStyles.muted}>{info.row.original.description}</div>}
           </div>
         ),
       }),
