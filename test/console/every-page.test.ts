@@ -9,7 +9,7 @@ import { sendTraffic } from './harness/traffic.js';
 
 const THEMES = ['light', 'dark'] as const;
 /** Tables that are a list of cards on a phone (DataTable's stackOnPhone); the others may scroll sideways there. */
-const CARDS_ON_PHONE = new Set(['API keys', 'Members', 'Invites', 'Project members', 'Payments', 'Requests', 'Deliveries', 'Organization aliases', 'Project aliases', 'Access tokens', 'Notifications']);
+const CARDS_ON_PHONE = new Set(['API keys', 'Members', 'Invites', 'Project members', 'Payments', 'Requests', 'Deliveries', 'Organization aliases', 'Project aliases', 'Access tokens', 'Notifications', 'Ledger', 'Models', 'Audit log']);
 
 /*
  * Every page of harness/console-pages.ts, light and dark, at 1280 and 375 px: no serious or

@@ -84,6 +84,7 @@ function AuditLog({ orgId, orgName }: { readonly orgId: string; readonly orgName
           columns={columns}
           list={list}
           rowId={(row) => row.id}
+          stackOnPhone
           empty={<EmptyState icon={<ScrollText size={28} />} title={filtered ? 'No entry matches these filters' : 'Nothing recorded yet'}>{filtered ? 'Widen the range or clear a filter.' : 'Changes made in this organization appear here.'}</EmptyState>}
         />
         {openId && !entry && fetched.error && <ErrorBanner error={fetched.error} title={`Could not open entry ${openId}.`} />}

@@ -105,6 +105,7 @@ export function LedgerPanel({ orgId, month: wanted }: { readonly orgId: string; 
         columns={columns}
         list={list}
         rowId={(row) => [row.time, row.kind, row.amount_usd, row.reference, row.project_id, row.model, row.note].join('|')}
+        stackOnPhone
         empty={<EmptyState icon={<ScrollText size={28} />} title="Nothing in the ledger this month">Top-ups, grants and settled usage appear here.</EmptyState>}
       />
     </div>

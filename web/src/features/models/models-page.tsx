@@ -117,6 +117,7 @@ export function ModelsPage(): ReactElement {
           columns={columns}
           list={list}
           rowId={(model) => model.id}
+          stackOnPhone
           empty={<EmptyState icon={<Boxes size={28} />} title={search.q ? 'No model matches' : 'No models'}>{search.q ? `Nothing in the catalogue matches “${search.q}”.` : 'The gateway serves no models: the operator configures them in the catalogue file.'}</EmptyState>}
         />
       </div>
