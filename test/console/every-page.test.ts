@@ -8,15 +8,18 @@ import { saveScreenshot, SCREENSHOT_DIR } from './harness/screenshots.js';
 import { sendTraffic } from './harness/traffic.js';
 
 const THEMES = ['light', 'dark'] as const;
-/** Tables that are a list of cards on a phone (DataTable's stackOnPhone); the others may scroll sideways there. */
+/** Widths below 768 px, where the lists of CARDS_ON_PHONE are cards. */
+const CARD_WIDTHS = new Set<keyof typeof VIEWPORTS>(['landscape', 'phone']);
+/** Tables that are a list of cards below 768 px (DataTable's stackOnPhone); the others may scroll sideways there. */
 const CARDS_ON_PHONE = new Set(['API keys', 'Members', 'Invites', 'Project members', 'Payments', 'Requests', 'Deliveries', 'Organization aliases', 'Project aliases', 'Access tokens', 'Notifications', 'Ledger', 'Models', 'Audit log']);
 
 /*
  * Every page of harness/console-pages.ts, light and dark, at 1280 and 375 px: no serious or
  * critical axe-core violation, no CSP violation or uncaught error, nothing wider than the screen,
  * at 1280 px no table wider than its frame (at 375 px, none shown as cards), and a screenshot of
- * each in screenshots/ (`npm run screenshots` runs just this file). At 1024 px (light only: the
- * theme changes no width) the same width checks, so that a table fits a small laptop too.
+ * each in screenshots/ (`npm run screenshots` runs just this file). At 1024 px (a small laptop),
+ * 768 px (a tablet) and 667 px (a phone sideways), light only (the theme changes no width), the
+ * same width checks: the tables fit down to 768 px, and below it the lists that are cards fit.
  */
 describeInBrowser('every console page', () => {
   let gateway: ConsoleGateway;
@@ -72,7 +75,7 @@ describeInBrowser('every console page', () => {
       const failures: string[] = [];
       for (const theme of THEMES) {
         for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-          if (viewport === 'laptop' && theme === 'dark') continue;
+          if (viewport !== 'desktop' && viewport !== 'phone' && theme === 'dark') continue;
           // Signing out ends the session it runs in: that page gets a session and a tab of its own.
           const own = consolePage.as === 'own-session';
           const tab = own ? await openTab(browser, gateway, { colorScheme: theme, viewport, as: gateway.owner }) : await tabFor(consolePage.as === 'owner' ? 'owner' : 'anonymous', theme, viewport);
@@ -82,15 +85,15 @@ describeInBrowser('every console page', () => {
             await consolePage.ready(tab.page);
             await consolePage.act?.(tab.page);
             const where = `${consolePage.name} (${theme}, ${viewport})`;
-            // axe at 1280 and 375 px only: the layout between them adds widths to check, not markup.
-            if (viewport !== 'laptop') for (const violation of await seriousA11yViolations(tab.page)) failures.push(`${where}: ${violation}`);
+            // axe at 1280 and 375 px only: the layouts between them add widths to check, not markup.
+            if (viewport === 'desktop' || viewport === 'phone') for (const violation of await seriousA11yViolations(tab.page)) failures.push(`${where}: ${violation}`);
             const width = (await tab.page.evaluate('document.documentElement.scrollWidth')) as number;
             if (width > VIEWPORTS[viewport].width) failures.push(`${where}: the page is ${width} px wide, wider than the screen`);
-            // On a desktop and a laptop every table fits its frame: no column starts cut off behind a
-            // sideways scroll (1 px for rounding). On a phone, so do the tables shown as cards there.
+            // From 768 px up every table fits its frame: no column starts cut off behind a sideways
+            // scroll (1 px for rounding). Below it, so do the tables shown as cards there.
             const frames = (await tab.page.evaluate("[...document.querySelectorAll('table')].map((t) => [t.getAttribute('aria-label'), t.parentElement.scrollWidth, t.parentElement.clientWidth])")) as [string | null, number, number][];
             for (const [label, scroll, client] of frames) {
-              if (viewport === 'phone' && !CARDS_ON_PHONE.has(label ?? '')) continue;
+              if (CARD_WIDTHS.has(viewport) && !CARDS_ON_PHONE.has(label ?? '')) continue;
               if (scroll > client + 1) failures.push(`${where}: the table "${label ?? '(no label)'}" is ${scroll} px wide in a frame of ${client} px, it scrolls sideways`);
             }
             for (const problem of tab.problems().slice(seen)) failures.push(`${where}: ${problem}`);

@@ -45,6 +45,10 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   /** The narrowest width with the sidebar: a small laptop, where a table has the least room. */
   laptop: { width: 1024, height: 768 },
+  /** An iPad held upright: the narrowest width where tables are tables, not cards. */
+  tablet: { width: 768, height: 1024 },
+  /** A phone turned sideways: below 768 px the lists are cards, as on a phone held upright. */
+  landscape: { width: 667, height: 375 },
   phone: { width: 375, height: 740 },
 } as const;
 
