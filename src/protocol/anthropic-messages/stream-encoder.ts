@@ -12,11 +12,6 @@ type OpenBlock =
   | { readonly kind: 'thinking'; readonly index: number; signature: string }
   | { readonly kind: 'tool'; readonly index: number; readonly toolIndex: number };
 
-/** One framed event: `event: <type>` plus data carrying the same `type` (every frame has its event line). */
-function frame(type: string, data: Record<string, unknown>): string {
-  return formatSseEvent(JSON.stringify({ type, ...data }), type);
-}
-
 /**
  * Turns IR stream events (choice 0) into the Messages event sequence (wire-formats §5.4; event types
  * of @anthropic-ai/sdk 1.12.0): `message_start` with the prompt's token count, per block
@@ -44,14 +39,27 @@ export class MessagesStreamEncoder {
     private readonly observe: ((type: string, data: Record<string, unknown>) => void) | null = null,
   ) {}
 
-  /** One frame, shown to the observer first (a thread rebuilds the answer it stores from them). */
+  /**
+   * One framed event: `event: <type>` plus data carrying the same `type`, framed first and then shown
+   * to the observer (a thread rebuilds the answer it stores from them), which cannot change the frame.
+   */
   private emit(type: string, data: Record<string, unknown>): string {
-    this.observe?.(type, { type, ...data });
-    return frame(type, data);
+    return this.send(type, { type, ...data });
+  }
+
+  /** {@link emit} for data that already carries `type` first (a delta, the frame of every token). */
+  private send(type: string, body: Record<string, unknown>): string {
+    const framed = formatSseEvent(JSON.stringify(body), type);
+    this.observe?.(type, body);
+    return framed;
   }
 
   /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
   encode(event: IrStreamEvent): string[] {
+    // The common case first: one text token inside the open text block is one frame.
+    if (event.type === 'text-delta' && this.open?.kind === 'text' && event.choice === 0 && event.delta !== '') {
+      return [this.delta({ type: 'text_delta', text: event.delta })];
+    }
     const out = this.ensureStarted(event.type === 'stream-start' ? event.inputTokens : undefined);
     if ('choice' in event && event.choice !== 0) return out;
     switch (event.type) {
@@ -131,7 +139,7 @@ export class MessagesStreamEncoder {
   }
 
   private delta(delta: Record<string, unknown>): string {
-    return this.emit('content_block_delta', { index: this.open?.index ?? 0, delta });
+    return this.send('content_block_delta', { type: 'content_block_delta', index: this.open?.index ?? 0, delta });
   }
 
   private close(): string[] {
