@@ -41,6 +41,15 @@ export class ResponsesStreamEncoder {
 
   /** Frames for one event; `usage` and `error` are handled by {@link end} and {@link fail}. */
   encode(event: IrStreamEvent): string[] {
+    // The common case first: one text token inside the open message is one frame, its data built
+    // in wire order (the order frame() gives) without the spreads of the general path.
+    const open = this.open;
+    if (event.type === 'text-delta' && open?.kind === 'message' && event.choice === 0 && event.delta !== '') {
+      open.text += event.delta;
+      const type = 'response.output_text.delta';
+      const data = { type, item_id: open.id, output_index: open.outputIndex, content_index: 0, delta: event.delta, logprobs: [], sequence_number: this.sequence++ };
+      return [formatSseEvent(JSON.stringify(data), type)];
+    }
     const out = this.ensureStarted();
     if ('choice' in event && event.choice !== 0) return out;
     if (event.type === 'text-delta' && event.delta !== '') {
