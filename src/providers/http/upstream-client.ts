@@ -1,6 +1,6 @@
 import type { Dispatcher, Pool } from 'undici';
 import { GatewayError } from '../../core/errors.js';
-import { loadUndici } from '../../core/load-undici.js';
+import { loadUndiciPool } from '../../core/load-undici.js';
 import type { UpstreamTimeouts } from '../../config/catalogue-types.js';
 import type { CallSignal } from '../provider.js';
 import { ConnectionGate } from './connection-gate.js';
@@ -79,10 +79,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   // No silent queue: without a limit the pool opens a connection per call in flight (a held stream
   // keeps one); with a limit, calls past it wait in the gate, bounded and measured, never in undici.
   const gate = options.gate ?? (maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000));
-  // Opened on the first call: a catalogue names upstreams a gateway may never call (undici itself loads then).
+  // Opened on the first call: a catalogue names upstreams a gateway may never call (undici's Pool loads then).
   let openPool: Pool | null = null;
   const pool = (): Pool =>
-    (openPool ??= new (loadUndici().Pool)(baseUrl.origin, {
+    (openPool ??= new (loadUndiciPool())(baseUrl.origin, {
       keepAliveTimeout: 30_000,
       connections: maxConnections,
       connect: { timeout: options.timeouts.connectMs },
