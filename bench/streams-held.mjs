@@ -130,6 +130,9 @@ async function runClient(o) {
     completed: ok.length, failures, events: ok.reduce((sum, r) => sum + r.events, 0),
     ttftP50: pct(ok.map((r) => r.ttft), 50), ttftP99: pct(ok.map((r) => r.ttft), 99), durationP50: pct(ok.map((r) => r.duration), 50),
     wallS: (performance.now() - started) / 1000,
+    // The median TTFT of each group of 50 opened together, in opening order: flat when the proxy keeps
+    // up with the arrivals, rising when a backlog builds over the ramp.
+    groupTtft: Array.from({ length: Math.ceil(results.length / 50) }, (_, g) => pct(results.slice(g * 50, g * 50 + 50).filter((r) => r.ok).map((r) => r.ttft), 50)),
   })}\n`);
 }
 
@@ -395,6 +398,11 @@ function printRun(o, rows, label) {
   process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
   const notes = [];
   for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds } of rows) {
+    const groups = result.groupTtft ?? [];
+    if (groups.length >= 5) {
+      const at = (q) => groups[Math.min(groups.length - 1, Math.round(q * (groups.length - 1)))];
+      notes.push(`${target.name}: TTFT median of the streams opened together, first group, 1/4, 1/2, 3/4 of the ramp, last group: ${[0, 0.25, 0.5, 0.75, 1].map((q) => f(at(q))).join(', ')} ms`);
+    }
     if (rounds?.length > 0) notes.push(`${target.name}: CPU s (µs / event) of each burst: ${rounds.map((r) => `${r.cpu.toFixed(2)} (${((r.cpu * 1e6) / r.events).toFixed(0)})`).join(', ')}; new upstream connections: ${rounds.map((r) => r.connections).join(', ')}`);
     const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
     const name = processes !== null && processes > 1 ? `${target.name}, ${processes} processes` : target.name;
