@@ -1,11 +1,13 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadedModules } from '../bench/lib/loaded-modules.mjs';
+import { runAdminCommand } from '../src/cli/admin.js';
 import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-upstream/index.js';
+import { startServeProcess, type ServeProcess } from '../src/testing/serve-process.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
 
 // What a started gateway does not load until it is used (the idle footprint, bench/README.md), and
@@ -83,43 +85,35 @@ describe('a started gateway', () => {
 });
 
 describe('a started gateway with an HTTP upstream', () => {
-  let upDir: string;
-  let up: FakeUpstream;
-  let gw: ChildProcessWithoutNullStreams | undefined;
+  let upDir: string | undefined;
+  let up: FakeUpstream | undefined;
+  let gw: ServeProcess | undefined;
   afterAll(async () => {
-    gw?.kill('SIGKILL');
+    gw?.proc.kill('SIGKILL');
     await up?.close();
-    if (upDir) rmSync(upDir, { recursive: true, force: true });
+    if (upDir !== undefined) rmSync(upDir, { recursive: true, force: true });
   });
 
   it("should load undici's Pool with its first upstream call, and not undici's fetch, WebSocket and the rest", { timeout: 60_000 }, async () => {
     up = await startFakeOpenAIUpstream();
     upDir = mkdtempSync(join(tmpdir(), 'tf-lazy-up-'));
     writeFileSync(join(upDir, 'catalogue.yaml'), upstreamCatalogue({ openai: up.url }));
-    const database = `sqlite:${join(upDir, 'gw.db')}`;
-    const admin = (...args: string[]) => JSON.parse(spawnSync(process.execPath, [BIN, 'admin', ...args, '--database', database], { encoding: 'utf8' }).stdout) as { id: string; secret: string };
-    const org = admin('org', 'create', '--name', 'lazy');
-    const project = admin('project', 'create', '--org', org.id, '--name', 'lazy');
-    const key = admin('key', 'create', '--project', project.id, '--name', 'lazy').secret;
-    admin('credit', '--org', org.id, '--amount', '10.00');
+    const databaseUrl = `sqlite:${join(upDir, 'gw.db')}`;
+    const admin = async (...args: string[]): Promise<Record<string, string>> => {
+      let printed = '';
+      expect(await runAdminCommand(args, { databaseUrl, stdout: (s) => (printed += s) })).toBe(0);
+      return JSON.parse(printed) as Record<string, string>;
+    };
+    const org = await admin('org', 'create', '--name', 'lazy');
+    const project = await admin('project', 'create', '--org', org.id!, '--name', 'lazy');
+    const key = (await admin('key', 'create', '--project', project.id!)).secret;
+    await admin('credit', '--org', org.id!, '--amount', '10.00');
     const trace = join(upDir, 'modules.txt');
-    gw = spawn(process.execPath, ['--import', TRACE, BIN, 'serve', '--config', join(upDir, 'catalogue.yaml'), '--port', '0', '--database', database], {
-      env: { ...process.env, TF_LOG_LEVEL: 'info', TF_TRACE_MODULES: trace, UP_KEY: 'k' },
-    });
-    let log = '';
-    gw.stdout.on('data', (d: Buffer) => (log += d.toString()));
-    gw.stderr.on('data', (d: Buffer) => (log += d.toString()));
-    const deadline = Date.now() + 30_000;
-    let base = '';
-    while (base === '' && Date.now() < deadline) {
-      base = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"tf-gateway listening"/.exec(log)?.[1] ?? '';
-      if (base === '') await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(base, log).not.toBe('');
+    gw = await startServeProcess(['--config', join(upDir, 'catalogue.yaml'), '--database', databaseUrl, '--port', '0'], { UP_KEY: 'k', TF_TRACE_MODULES: trace }, 30_000, ['--import', TRACE]);
     const modules = () => loadedModules(trace).map((m) => m.path).join('\n');
     expect(modules()).not.toContain('/node_modules/undici/');
 
-    const answer = await fetch(`${base}/v1/chat/completions`, {
+    const answer = await fetch(`${gw.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'acme/chat', stream: true, messages: [{ role: 'user', content: 'Hello' }] }),
