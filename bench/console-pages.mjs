@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { analyzeTrace, formatAnalysis, TRACE_CATEGORIES } from './console-trace.mjs';
 
@@ -45,6 +44,9 @@ if (!existsSync(BIN) || !existsSync(fileURLToPath(new URL('../dist/web/index.htm
   console.error('dist/ is missing: run `npm run build` first.');
   process.exit(2);
 }
+// The better-sqlite3 build the gateway loads on this Node (src/store/sqlite-driver.ts).
+const { loadSqliteDriver } = await import('../dist/store/sqlite-driver.js');
+const Database = loadSqliteDriver();
 
 // --reuse DIR: a directory a `--keep` run left (its database and the owner's sign-in), not seeded again.
 const dir = values.reuse ?? mkdtempSync(join(tmpdir(), 'tf-console-bench-'));

@@ -24,6 +24,7 @@ const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
 
 const EXTERNAL = [
   'better-sqlite3',
+  'better-sqlite3-napi',
   'pg',
   'ioredis',
   'undici',

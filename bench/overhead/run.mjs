@@ -20,8 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, 
 import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { requestBody, median, withProcWatch, runWrk, wrkAvailable, wrkVersion, httpRequest, sseData, sleep, rssKb, nginxBinary, nginxWorkerPid, writeNginxConfig } from './lib.mjs';
 import { summarize as summarizeProfile, formatSummary } from './profile-summary.mjs';
 
@@ -615,7 +614,8 @@ if (gateway) await stopChild(gateway, { graceMs: 20_000 });
 let requestLog = null;
 if (dbUrl) {
   try {
-    const Database = createRequire(join(REPO, 'package.json'))('better-sqlite3');
+    const { loadSqliteDriver } = await import(pathToFileURL(join(REPO, 'dist/store/sqlite-driver.js')).href);
+    const Database = loadSqliteDriver();
     const db = new Database(dbUrl.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
     const count = (table) => {
       try {

@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import { loadSqliteDriver } from '../store/sqlite-driver.js';
 
 /** Options of {@link openSqliteLogWriter}. */
 export interface SqliteLogWriterOptions {
@@ -21,7 +21,7 @@ export interface SqliteLogWriter {
 
 /** Open a request-log writer on its own connection to `file`; its transactions begin IMMEDIATE. */
 export function openSqliteLogWriter(options: SqliteLogWriterOptions): SqliteLogWriter {
-  const db = new BetterSqlite3(options.file);
+  const db = new (loadSqliteDriver())(options.file);
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
   db.pragma('foreign_keys = ON');

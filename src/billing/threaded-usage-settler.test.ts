@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsage } from '../protocol/ir/index.js';
 import { openStore, type Store } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
+import { loadSqliteDriver } from '../store/sqlite-driver.js';
 import { createOrganization } from '../tenancy/organization-repository.js';
 import { createProject } from '../tenancy/project-repository.js';
 import { billingThreadFor } from './billing-thread-client.js';
@@ -154,7 +154,7 @@ describe('the billing thread (SQLite file)', () => {
     const { orgId, projectId } = await seed(store);
     const settler = await createUsageSettler({ db: store.db, intervalMs: 60_000, now: () => now, onError: (e) => { throw e; }, entry: COMPILED });
     const thread = (await billingThreadFor(store.db))!;
-    const other = new BetterSqlite3(join(dir, 'inline.db'));
+    const other = new (loadSqliteDriver())(join(dir, 'inline.db'));
     const logged = () => (other.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
     const first = thread.writeLog([entry('req_i1', orgId, projectId, 10n, now)]);
     // Committed on this thread before the call returned: no round trip to the thread.

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type Pg from 'pg';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type DialectInfo } from './dialect.js';
 import type { Database } from './schema.js';
+import { loadSqliteDriver } from './sqlite-driver.js';
 
 /** An open database: the typed query builder, its engine's capabilities, and a way to close it. */
 export interface Store {
@@ -45,7 +46,7 @@ function openSqlite(path: string, options: OpenStoreOptions): Store {
   const memory = path === ':memory:';
   const file = memory ? ':memory:' : resolve(path);
   if (!memory) mkdirSync(dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
+  const database = new (loadSqliteDriver())(file);
   if (!memory) database.pragma('journal_mode = WAL');
   // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commits.
   database.pragma('synchronous = NORMAL');

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openStore, type Store } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { sqliteDriverInfo } from './sqlite-driver.js';
 
 describe('SQLite transactions on a file shared by two connections', () => {
   let dir: string;
@@ -35,7 +35,7 @@ describe('SQLite transactions on a file shared by two connections', () => {
       db.prepare('INSERT INTO scratch (name) VALUES (?)').run(workerData.name);
       db.close();
       parentPort.postMessage('done');`;
-    const worker = new Worker(code, { eval: true, workerData: { file, name, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
+    const worker = new Worker(code, { eval: true, workerData: { file, name, driver: sqliteDriverInfo().entry } });
     return new Promise((resolve, reject) => {
       worker.once('message', () => resolve());
       worker.once('error', reject);

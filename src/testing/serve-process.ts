@@ -17,10 +17,19 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
-/** Start `serve` with these flags and environment (and these flags for node itself) and wait until it prints its URL. */
-export async function startServeProcess(args: readonly string[], env: Record<string, string>, timeoutMs = 30_000, nodeArgs: readonly string[] = []): Promise<ServeProcess> {
+/**
+ * Start `serve` with these flags and environment (and these flags for node itself, and another node
+ * binary than the suite's) and wait until it prints its URL.
+ */
+export async function startServeProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  nodeArgs: readonly string[] = [],
+  node: string = process.execPath,
+): Promise<ServeProcess> {
   if (!existsSync(CLI)) throw new Error('dist/cli/main.js is missing: run `npm run build` first (npm test does).');
-  const proc = spawn(process.execPath, [...nodeArgs, CLI, 'serve', ...args], { env: { ...process.env, TF_LOG_LEVEL: 'info', ...env } });
+  const proc = spawn(node, [...nodeArgs, CLI, 'serve', ...args], { env: { ...process.env, TF_LOG_LEVEL: 'info', ...env } });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
