@@ -4,7 +4,7 @@
 // - test/clients: the client matrix (several majors of openai, the Vercel AI SDK, LangChain,
 //   LlamaIndex). Its own package because one package cannot hold two majors of openai's zod peer
 //   next to the root's zod 4. --engine-strict: every client must run on the Node the gateway supports.
-// - test/runtimes: Node 22 and 24 from the npm registry, which test/node-versions.test.ts runs the
+// - test/runtimes: Node 22, 24 and 26 from the npm registry, which test/node-versions.test.ts runs the
 //   built gateway on. --no-bin-links: both carry a `node` bin, and neither belongs on a PATH.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
