@@ -11,8 +11,8 @@ import { CLI, startServeProcess } from '../src/testing/serve-process.js';
 // This runs the built CLI on the others, from test/runtimes (Node binaries from the npm registry,
 // installed by scripts/install-test-packages.mjs): migrate, the admin commands, serve with a
 // streamed request and a clean shutdown. Node 24.19 made better-sqlite3 12.x abort the process
-// whenever V8 collected a statement outside a context (nodejs/node#65446): `migrate` ended with
-// SIGABRT every time. On Node 22 and later the gateway loads better-sqlite3 13 (Node-API), the root's
+// whenever V8 collected a statement outside a context (nodejs/node#65446): `migrate`, and `serve`
+// before it listened, ended with SIGABRT every time. On Node 22 and later the gateway loads better-sqlite3 13 (Node-API), the root's
 // optional `better-sqlite3-napi`; npm skips it on Node 20, so the runtimes package carries it and
 // NODE_PATH finds it there, as it would be found in node_modules where npm installs it.
 
@@ -70,7 +70,7 @@ for (const major of [22, 24, 26]) {
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('should migrate, run the admin commands, serve a streamed request with its cost and stop with exit code 0', { timeout: 120_000 }, async () => {
+    it(`should migrate, run the admin commands, serve a streamed request with its cost and stop with exit code 0 on Node ${major}`, { timeout: 120_000 }, async () => {
       const version = await run(node, ['--version']);
       expect(version.stdout.trim()).toMatch(new RegExp(`^v${major}\\.`));
 

@@ -19,7 +19,7 @@ let loaded: { driver: SqliteDriver; info: SqliteDriverInfo } | undefined;
  * better-sqlite3 for the running Node. Its 12.x line wraps statements in `node::ObjectWrap`, whose
  * destructor aborts the process (`Assertion failed: (env) != nullptr`) when built against Node 24.19
  * or later headers and a statement is collected where no context is entered (nodejs/node#65446):
- * `migrate` ended that way every time on Node 24.21, and others report it while serving. 13.x is
+ * on Node 24.21 `migrate` ended that way every time, and `serve` before it listened. 13.x is
  * built on Node-API, ships its binaries in the package (no compiler, no download), and requires
  * Node 22. So: 13.x, installed as the optional dependency `better-sqlite3-napi` (npm skips it on
  * Node 20), wherever it is present and Node is 22 or later; 12.x otherwise (Node 20, or an install
