@@ -6,8 +6,8 @@ import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-
 import { parsePrometheusText, prometheusParserMissing, sampleValue, samplesOf, type PromFamily } from '../src/testing/prometheus-text.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
+import { IN_CI } from '../src/testing/in-ci.js';
 
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const parserMissing = prometheusParserMissing();
 if (parserMissing !== null) {
   if (IN_CI) throw new Error(`Metrics tests need Prometheus's parser in CI: ${parserMissing}.`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, startServeProcess } from '../src/testing/serve-process.js';
+import { IN_CI } from '../src/testing/in-ci.js';
 
 // The README says the gateway runs on Node 20 and later; the suite itself runs on one version.
 // This runs the built CLI on the others, from test/runtimes (Node binaries from the npm registry,
@@ -18,7 +19,6 @@ import { CLI, startServeProcess } from '../src/testing/serve-process.js';
 
 const DEMO_CATALOGUE = fileURLToPath(new URL('../catalogues/demo.yaml', import.meta.url));
 const RUNTIMES = fileURLToPath(new URL('./runtimes/node_modules/', import.meta.url));
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const ROOT_LOCK = fileURLToPath(new URL('../package-lock.json', import.meta.url));
 
 interface Run {

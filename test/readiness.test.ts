@@ -12,9 +12,9 @@ import { startServeProcess } from '../src/testing/serve-process.js';
 import { startTcpProxy, type TcpProxy } from '../src/testing/tcp-proxy.js';
 import { startTestGateway, type TestGateway } from '../src/testing/start-test-gateway.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
+import { IN_CI } from '../src/testing/in-ci.js';
 
 const PG_URL = process.env.TF_TEST_DATABASE_URL ?? '';
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 
 interface Ready {
   readonly status: number;

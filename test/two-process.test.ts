@@ -15,10 +15,10 @@ import { openStore } from '../src/store/database.js';
 import { parseMoney, sumMoneyText } from '../src/store/money-column.js';
 import { METERING_CATALOGUE, PRICEY_NANO } from '../src/testing/metering-catalogue.js';
 import { deleteRedisPrefix, redisTestPrefix, redisTestUrl } from '../src/testing/redis-test-url.js';
+import { IN_CI } from '../src/testing/in-ci.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const PG_URL = process.env.TF_TEST_DATABASE_URL ?? '';
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 
 interface Served {
   readonly proc: ChildProcessWithoutNullStreams;

@@ -13,9 +13,9 @@ import { parseMoney, sumMoneyText } from '../src/store/money-column.js';
 import { METERING_CATALOGUE, PRICEY_NANO } from '../src/testing/metering-catalogue.js';
 import { deleteRedisPrefix, redisTestPrefix, redisTestUrl } from '../src/testing/redis-test-url.js';
 import { startServeProcess, type ServeProcess } from '../src/testing/serve-process.js';
+import { IN_CI } from '../src/testing/in-ci.js';
 
 const PG_URL = process.env.TF_TEST_DATABASE_URL ?? '';
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 
 /** Pids of the workers that said they listen, in order. */
 function workerPids(output: string): number[] {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openStore, type Store } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
+import { IN_CI } from './in-ci.js';
 
 /** An engine the store suites run against. */
 export type TestDialectName = 'sqlite' | 'postgres';
@@ -21,7 +22,6 @@ export interface DialectTestContext {
 }
 
 const PG_ADMIN_URL = process.env.TF_TEST_DATABASE_URL ?? '';
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const ONLY = (process.env.TF_TEST_DIALECTS ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 
 /** Engines to run: SQLite always, PostgreSQL when TF_TEST_DATABASE_URL is set; TF_TEST_DIALECTS=sqlite,postgres filters. */

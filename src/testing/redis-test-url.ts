@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { it } from 'vitest';
+import { IN_CI } from './in-ci.js';
 
 const URL_ = process.env.TF_TEST_REDIS_URL ?? '';
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const REASON = 'Redis tests skipped: TF_TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379).';
 
 /** The test Redis URL, or null (after printing why the caller's tests are skipped); throws in CI. */

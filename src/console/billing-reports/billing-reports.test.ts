@@ -18,6 +18,7 @@ import { createProject } from '../../tenancy/project-repository.js';
 import { addTestMember, buildConsoleApp, call, createTestKey, createTestOrg, createTestPerson, type TestPerson } from '../../testing/console-fixture.js';
 import { describeEachDialect } from '../../testing/dialects.js';
 import { countInkPixels } from '../../testing/png-ink.js';
+import { IN_CI } from '../../testing/in-ci.js';
 
 const HOUR = 3_600_000;
 const AUG = Date.UTC(2026, 7, 20, 9);
@@ -41,7 +42,6 @@ const parseCsv = (text: string): string[][] => parse(text) as string[][];
 const usd = (text: string) => parseSignedUsd(text)!;
 const sumUsd = (texts: readonly string[]) => texts.reduce((a, t) => a + usd(t), 0n);
 
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const HAS_POPPLER = (() => {
   try {
     execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });

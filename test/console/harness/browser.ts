@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import type { ConsoleGateway, ConsolePerson } from './gateway.js';
+import { IN_CI } from '../../../src/testing/in-ci.js';
 
 /** Debian's Chromium; never a downloaded browser. `.ci/run` installs it when missing. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const SKIP_REASON = `Browser tests skipped: ${CHROMIUM_PATH} is missing (apt-get install -y chromium).`;
 let skipAnnounced = false;
 
