@@ -5,7 +5,7 @@
 //
 //   npm run build && node bench/streams-held.mjs [--n 1000] [--chunks 50] [--delay-ms 100] [--ramp-ms 2000]
 //                                                [--targets direct,nginx,floor,tf,tf-anthropic,tf-messages,tf-messages-openai] [--node-flags '--cpu-prof'] [--dist DIR] [--keep]
-//                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N] [--rounds N] [--repeat N]
+//                                                [--workers N [--redis redis://127.0.0.1:6379]] [--warmup N] [--rounds N] [--repeat N] [--timeline]
 //
 // Prints one table: completed streams, TTFT p50/p99 (time to what the upstream's first write carries: the
 // chat client's first chunk with `content`, the role chunk; the Messages client's message_start), the TTFT p99
@@ -28,19 +28,24 @@
 // each): the first burst of 1,000 new streams still pays one-time costs (JIT compilation of the
 // paths a burst takes, heap growth) that later bursts do not. `--repeat N` measures every target N
 // times, each time with fresh processes, and ends with the median and range per target: one run's
-// added TTFT p99 moves by ±20 ms on a quiet 2-core box, so judge a goal on the median.
+// added TTFT p99 moves by ±20 ms on a quiet 2-core box, so judge a goal on the median. `--timeline` loads
+// bench/lib/proxy-timeline.mjs into floor and tf (one process) and notes, for the last burst, where a
+// stream's time to first token went: the client's connect, the wait for the proxy to accept it (the
+// listen queue), Node handing over the request, the request to the upstream call (the proxy's own work),
+// the upstream call to the upstream's answer, that answer to the first event written, and the write
+// to the client's read. Its hooks cost CPU: compare TTFT and CPU without it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, nginxBinary, nginxWorkerPid, writeNginxConfig } from './overhead/lib.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, rounds: 1, repeat: 1, redis: 'redis://127.0.0.1:6379', api: 'chat' };
+  const o = { n: 1000, chunks: 50, delayMs: 100, rampMs: 2000, targets: ['direct', 'nginx', 'floor', 'tf'], nodeFlags: [], keep: false, client: false, floor: false, port: 0, upstream: '', url: '', headers: {}, model: 'bench/mini', dist: join(ROOT, 'dist'), workers: null, warmup: 0, rounds: 1, repeat: 1, timeline: false, redis: 'redis://127.0.0.1:6379', api: 'chat' };
   for (let i = 0; i < argv.length; i++) {
     const v = () => argv[++i];
     switch (argv[i]) {
@@ -50,6 +55,7 @@ function parseArgs(argv) {
       case '--ramp-ms': o.rampMs = Number(v()); break;
       case '--targets': o.targets = v().split(','); break;
       case '--keep': o.keep = true; break;
+      case '--timeline': o.timeline = true; break;
       case '--workers': o.workers = Number(v()); break;
       case '--warmup': o.warmup = Number(v()); break;
       case '--rounds': o.rounds = Number(v()); break;
@@ -83,8 +89,15 @@ async function runClient(o) {
   const prompt = [{ role: 'user', content: 'Tell me about the weather.' }];
   const body = JSON.stringify(messagesApi ? { model: o.model, stream: true, max_tokens: 1024, messages: prompt } : { model: o.model, stream: true, messages: prompt });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  // --timeline: per stream, when it was opened, when its connection was up (and its port, which names
+  // it in the proxy's rows) and when its first event was read, on the wall clock the proxy uses too.
+  const timelineFile = process.env.TF_BENCH_CLIENT_TIMELINE;
+  const timeline = [];
+  const wall = () => performance.timeOrigin + performance.now();
   const one = () => new Promise((done) => {
     const t0 = performance.now();
+    const row = timelineFile === undefined ? null : [wall(), NaN, 0, NaN];
+    if (row !== null) timeline.push(row);
     let ttft = null, events = 0, sawDone = false, buffer = '';
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...o.headers } }, (res) => {
       if (res.statusCode !== 200) { res.resume(); done({ ok: false, why: `status ${res.statusCode}` }); return; }
@@ -107,11 +120,13 @@ async function runClient(o) {
             events++;
             if (ttft === null && event.includes('"content"')) ttft = performance.now() - t0;
           }
+          if (row !== null && ttft !== null && Number.isNaN(row[3])) row[3] = wall();
         }
       });
       res.on('end', () => done({ ok: sawDone, why: sawDone ? '' : messagesApi ? 'no message_stop' : 'no [DONE]', ttft, duration: performance.now() - t0, events }));
       res.on('error', (e) => done({ ok: false, why: e.code ?? e.message }));
     });
+    if (row !== null) req.once('socket', (socket) => socket.once('connect', () => { row[1] = wall(); row[2] = socket.localPort; }));
     req.on('error', (e) => done({ ok: false, why: e.code ?? e.message }));
     req.setTimeout(180_000, () => req.destroy(new Error('timeout')));
     req.end(body);
@@ -123,6 +138,7 @@ async function runClient(o) {
     if (o.rampMs > 0 && i % 50 === 49) await new Promise((r) => setTimeout(r, (o.rampMs * 50) / o.n));
   }
   const results = await Promise.all(all);
+  if (timelineFile !== undefined) writeFileSync(timelineFile, JSON.stringify(timeline));
   const ok = results.filter((r) => r.ok);
   const failures = {};
   for (const r of results) if (!r.ok) failures[r.why] = (failures[r.why] ?? 0) + 1;
@@ -140,23 +156,31 @@ async function runClient(o) {
 async function runFloor(o) {
   const { Pool } = await import(join(ROOT, 'node_modules/undici/index.js'));
   const pool = new Pool(o.upstream, { connections: null, keepAliveTimeout: 30_000, bodyTimeout: 120_000 });
+  // Under --timeline the floor names each request as the gateway does (x-request-id to the client
+  // and upstream), so bench/lib/proxy-timeline.mjs can tie the two together.
+  const named = process.env.TF_BENCH_TIMELINE !== undefined;
+  let requests = 0;
   const server = http.createServer((req, res) => {
     if (req.method === 'GET') { res.end('ok'); return; }
+    const id = named ? `floor-${++requests}` : null;
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       let controller = null;
       res.on('close', () => { if (!res.writableFinished) controller?.abort(new Error('client gone')); });
-      pool.dispatch({ path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-mock' }, body: Buffer.concat(chunks) }, {
+      const headers = { 'content-type': 'application/json', authorization: 'Bearer sk-mock' };
+      if (id !== null) headers['x-request-id'] = id;
+      pool.dispatch({ path: '/v1/chat/completions', method: 'POST', headers, body: Buffer.concat(chunks) }, {
         onRequestStart(c) { controller = c; },
-        onResponseStart(_c, status, headers) { res.writeHead(status, { 'content-type': headers['content-type'] ?? 'text/event-stream' }); },
+        onResponseStart(_c, status, headers) { res.writeHead(status, id === null ? { 'content-type': headers['content-type'] ?? 'text/event-stream' } : { 'content-type': headers['content-type'] ?? 'text/event-stream', 'x-request-id': id }); },
         onResponseData(c, chunk) { if (!res.write(chunk)) { c.pause(); res.once('drain', () => c.resume()); } },
         onResponseEnd() { res.end(); },
         onResponseError(_c, error) { res.destroy(error); },
       });
     });
   });
-  server.listen(o.port, '127.0.0.1');
+  // The gateway's listen queue (src/main.ts), not Node's default of 511.
+  server.listen({ port: o.port, host: '127.0.0.1', backlog: 4096 });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 }
 
@@ -265,6 +289,12 @@ async function measureBurst(o, target, runClient) {
 async function measureTarget(o, name, dir) {
   const children = [];
   const cleanups = [];
+  // --timeline: the proxy (one process, not --workers) writes its rows to `${timelineBase}.<pid>.json` on exit.
+  const timelineBase = join(dir, `timeline-${name}-${process.pid}`);
+  const timed = (proxy) => o.timeline && (proxy === 'floor' || (proxy.startsWith('tf') && o.workers === null));
+  const timelineFlags = (proxy) => (timed(proxy) ? ['--import', pathToFileURL(join(ROOT, 'bench/lib/proxy-timeline.mjs')).href] : []);
+  const timelineEnv = (proxy, env) => (timed(proxy) ? { ...env, TF_BENCH_TIMELINE: timelineBase, TF_BENCH_ROOT: dirname(o.dist) } : env);
+  let measured = null;
   const start = (cmd, argv, options = {}) => {
     const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'], ...options });
     children.push(child);
@@ -290,7 +320,7 @@ async function measureTarget(o, name, dir) {
 
     if (name === 'floor') {
       const port = await freePort();
-      const floor = start(process.execPath, [...o.nodeFlags, fileURLToPath(import.meta.url), '--floor', '--port', String(port), '--upstream', `http://127.0.0.1:${mockPort}`]);
+      const floor = start(process.execPath, [...o.nodeFlags, ...timelineFlags('floor'), fileURLToPath(import.meta.url), '--floor', '--port', String(port), '--upstream', `http://127.0.0.1:${mockPort}`], { env: timelineEnv('floor', process.env) });
       await waitFor(`http://127.0.0.1:${port}/health`);
       target = { name: 'floor (node)', url: `http://127.0.0.1:${port}/v1`, headers: {}, pids: () => [floor.pid] };
     }
@@ -324,7 +354,7 @@ models:
       const project = cli(o.dist, dir, database, 'admin', 'project', 'create', '--org', org, '--name', 'bench').id;
       const key = cli(o.dist, dir, database, 'admin', 'key', 'create', '--project', project, '--name', 'bench').secret;
       cli(o.dist, dir, database, 'admin', 'credit', '--org', org, '--amount', '100000.00');
-      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, join(o.dist, 'cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database, ...serveArgs], { cwd: dir, env });
+      const gateway = start(process.execPath, ['--max-semi-space-size=8', ...o.nodeFlags, ...timelineFlags(name), join(o.dist, 'cli/main.js'), 'serve', '--config', join(dir, 'catalogue.yaml'), '--port', String(port), '--database', database, ...serveArgs], { cwd: dir, env: timelineEnv(name, env) });
       await waitFor(`http://127.0.0.1:${port}/health/ready`);
       // With --workers N > 1 the port answers once the first worker listens: wait for all of them.
       for (let i = 0; o.workers !== null && o.workers > 1 && processTree(gateway.pid).length < o.workers + 1 && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
@@ -334,7 +364,7 @@ models:
 
     const headerArgs = Object.entries(target.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const runClient = (n, rampMs) => new Promise((res) => {
-      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(n), '--ramp-ms', String(rampMs), '--api', target.api ?? 'chat', ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', '--url', target.url, '--n', String(n), '--ramp-ms', String(rampMs), '--api', target.api ?? 'chat', ...headerArgs], { stdio: ['ignore', 'pipe', 'pipe'], env: timed(name) ? { ...process.env, TF_BENCH_CLIENT_TIMELINE: `${timelineBase}.client` } : process.env });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -359,12 +389,14 @@ models:
     }
     const { result, idle, peak, cpu, sys, pids, perProcess } = last;
     if (rounds.length < 2) rounds.length = 0;
-    return { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length, perProcess, rounds };
+    measured = { target, result, idle, peak: pids === null ? null : peak, cpu, sys, processes: pids === null ? null : pids.length, perProcess, rounds };
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => { c.once('exit', r); setTimeout(r, 10_000); }))));
     for (const cleanup of cleanups) cleanup();
   }
+  if (timed(name)) measured.timeline = timelineOfLastBurst(timelineBase);
+  return measured;
 }
 
 async function runAll(o) {
@@ -388,6 +420,50 @@ async function runAll(o) {
   }
 }
 
+/**
+ * --timeline: the last burst's streams, the client's rows (written by the last burst's client) joined
+ * to the proxy's (bench/lib/proxy-timeline.mjs) by the client's port, all on the wall clock, as p50 and
+ * p99 of each leg in ms.
+ */
+function timelineOfLastBurst(base) {
+  const dir = dirname(base);
+  const client = existsSync(`${base}.client`) ? JSON.parse(readFileSync(`${base}.client`, 'utf8')) : [];
+  const proxyFiles = readdirSync(dir).filter((f) => f.startsWith(`${base.slice(dir.length + 1)}.`) && f.endsWith('.json'));
+  // A port is reused by later bursts: the last connection accepted from it is this burst's.
+  const byPort = new Map();
+  for (const row of proxyFiles.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).sort((a, b) => a[0] - b[0])) byPort.set(row[5], row);
+  // [opened, connected (the client's view, later than the proxy's accept when its loop is busy), accepted, request, upstream call, upstream answer, first event written, first event read]
+  const streams = client.map(([opened, connected, port, read]) => {
+    const p = byPort.get(port);
+    return p === undefined || p[0] < opened ? null : [opened, connected, p[0], p[1], p[2], p[3], p[4], read];
+  }).filter((r) => r !== null);
+  if (streams.length === 0) return null;
+  // The proxy's event-loop stalls while the burst's streams were opening and waiting for their first event.
+  const from = Math.min(...streams.map((r) => r[0]));
+  const to = Math.max(...streams.map((r) => r[7]).filter((t) => !Number.isNaN(t)));
+  const stalls = readdirSync(dir).filter((f) => f.startsWith(`${base.slice(dir.length + 1)}.`) && f.endsWith('.stalls'))
+    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).filter(([t, late]) => t - late >= from && t <= to).map(([, late]) => late);
+  const leg = (from, to) => {
+    const gaps = streams.map((r) => r[to] - r[from]).filter((g) => !Number.isNaN(g)).sort((a, b) => a - b);
+    return gaps.length === 0 ? null : { p50: gaps[Math.floor(gaps.length / 2)], p99: gaps[Math.min(gaps.length - 1, Math.floor(0.99 * gaps.length))] };
+  };
+  return {
+    streams: streams.length,
+    window: to - from,
+    stalls: { over20: stalls.filter((l) => l > 20).length, over50: stalls.filter((l) => l > 50).length, longest: stalls.length === 0 ? 0 : Math.max(...stalls), total: stalls.reduce((a, b) => a + b, 0) },
+    legs: [
+      ['opened to connected, as the client saw it', leg(0, 1)],
+      ['opened to accepted (the connect and the proxy\'s listen queue)', leg(0, 2)],
+      ['accepted to request', leg(2, 3)],
+      ['request to upstream call', leg(3, 4)],
+      ['upstream call to its answer', leg(4, 5)],
+      ['answer to first event written', leg(5, 6)],
+      ['written to read', leg(6, 7)],
+      ['opened to read (TTFT)', leg(0, 7)],
+    ],
+  };
+}
+
 const fmt = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
 
 /** One run's table: every target of the run, TTFT added over that run's direct. */
@@ -397,7 +473,13 @@ function printRun(o, rows, label) {
   process.stdout.write(`\n${label}${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms${o.warmup > 0 ? `, after ${o.warmup} warm-up streams` : ''}${o.rounds > 1 ? `, burst ${o.rounds} of ${o.rounds} shown` : ''} (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
   process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
   const notes = [];
-  for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds } of rows) {
+  for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds, timeline } of rows) {
+    if (timeline) {
+      const l = (x) => (x === null ? '-' : `${f(x.p50, 1)} / ${f(x.p99, 1)}`);
+      notes.push(`${target.name}: where the time to first token went, p50 / p99 ms over ${timeline.streams} streams: ${timeline.legs.map(([what, gap]) => `${what} ${l(gap)}`).join(', ')}`);
+      const st = timeline.stalls;
+      notes.push(`${target.name}: the proxy's event loop in those ${f(timeline.window)} ms: ${st.over20} stalls over 20 ms, ${st.over50} over 50 ms, the longest ${f(st.longest)} ms, ${f(st.total)} ms late in all`);
+    }
     const groups = result.groupTtft ?? [];
     if (groups.length >= 5) {
       const at = (q) => groups[Math.min(groups.length - 1, Math.round(q * (groups.length - 1)))];

@@ -200,7 +200,9 @@ server.on('error', (e) => {
   process.stderr.write(`mock-upstream: ${e.message}\n`);
   process.exit(1);
 });
-server.listen(opt.port, opt.host, () => {
+// A deep listen queue, as the gateway and the benchmarks' nginx have (Node's default is 511): a burst
+// of new connections that outruns accept() must wait in it, not be dropped and retried a second later.
+server.listen({ port: opt.port, host: opt.host, backlog: 4096 }, () => {
   process.stdout.write(
     `${JSON.stringify({ msg: 'mock upstream listening', url: `http://${opt.host}:${opt.port}/v1`, chunks: opt.chunks, chunkDelayMs: opt.chunkDelayMs, completionBytes: completionBuf.length })}\n`,
   );
