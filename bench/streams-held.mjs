@@ -290,7 +290,7 @@ async function measureTarget(o, name, dir) {
   const children = [];
   const cleanups = [];
   // --timeline: the proxy (one process, not --workers) writes its rows to `${timelineBase}.<pid>.json` on exit.
-  const timelineBase = join(dir, `timeline-${name}-${process.pid}`);
+  const timelineBase = join(dir, `timeline-${name}`);
   const timed = (proxy) => o.timeline && (proxy === 'floor' || (proxy.startsWith('tf') && o.workers === null));
   const timelineFlags = (proxy) => (timed(proxy) ? ['--import', pathToFileURL(join(ROOT, 'bench/lib/proxy-timeline.mjs')).href] : []);
   const timelineEnv = (proxy, env) => (timed(proxy) ? { ...env, TF_BENCH_TIMELINE: timelineBase, TF_BENCH_ROOT: dirname(o.dist) } : env);
@@ -427,11 +427,16 @@ async function runAll(o) {
  */
 function timelineOfLastBurst(base) {
   const dir = dirname(base);
-  const client = existsSync(`${base}.client`) ? JSON.parse(readFileSync(`${base}.client`, 'utf8')) : [];
-  const proxyFiles = readdirSync(dir).filter((f) => f.startsWith(`${base.slice(dir.length + 1)}.`) && f.endsWith('.json'));
+  // Every file of this target is read once and removed, so a --repeat run reads only its own.
+  const take = (suffix) => readdirSync(dir).filter((f) => f.startsWith(`${base.slice(dir.length + 1)}.`) && f.endsWith(suffix)).flatMap((f) => {
+    const rows = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    rmSync(join(dir, f));
+    return rows;
+  });
+  const client = take('.client');
   // A port is reused by later bursts: the last connection accepted from it is this burst's.
   const byPort = new Map();
-  for (const row of proxyFiles.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).sort((a, b) => a[0] - b[0])) byPort.set(row[5], row);
+  for (const row of take('.json').sort((a, b) => a[0] - b[0])) byPort.set(row[5], row);
   // [opened, connected (the client's view, later than the proxy's accept when its loop is busy), accepted, request, upstream call, upstream answer, first event written, first event read]
   const streams = client.map(([opened, connected, port, read]) => {
     const p = byPort.get(port);
@@ -441,10 +446,9 @@ function timelineOfLastBurst(base) {
   // The proxy's event-loop stalls while the burst's streams were opening and waiting for their first event.
   const from = Math.min(...streams.map((r) => r[0]));
   const to = Math.max(...streams.map((r) => r[7]).filter((t) => !Number.isNaN(t)));
-  const stalls = readdirSync(dir).filter((f) => f.startsWith(`${base.slice(dir.length + 1)}.`) && f.endsWith('.stalls'))
-    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).filter(([t, late]) => t - late >= from && t <= to).map(([, late]) => late);
-  const leg = (from, to) => {
-    const gaps = streams.map((r) => r[to] - r[from]).filter((g) => !Number.isNaN(g)).sort((a, b) => a - b);
+  const stalls = take('.stalls').filter(([t, late]) => t - late >= from && t <= to).map(([, late]) => late);
+  const leg = (start, end) => {
+    const gaps = streams.map((r) => r[end] - r[start]).filter((g) => !Number.isNaN(g)).sort((a, b) => a - b);
     return gaps.length === 0 ? null : { p50: gaps[Math.floor(gaps.length / 2)], p99: gaps[Math.min(gaps.length - 1, Math.floor(0.99 * gaps.length))] };
   };
   return {
