@@ -2,8 +2,8 @@
 // for every stream, when the proxy accepted the client's connection (and its port), when Node handed it the
 // request, when the proxy called its upstream (undici's Pool.dispatch), when the upstream's answer
 // began, and when the first event went to the client. On exit the rows are written as JSON to
-// $TF_BENCH_TIMELINE.<pid>.json; streams-held.mjs reads them and prints where each stream's time
-// to first token went inside the proxy.
+// $TF_BENCH_TIMELINE.<pid>.json; streams-held.mjs joins them to the load generator's rows (by the
+// client's port) and prints where each stream's time to first token went.
 //
 // The upstream call is tied to its client request by the `x-request-id` the proxy sends both (the
 // gateway always does; the bench's floor does under --timeline). The hooks look at every client write,
@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 
 const out = process.env.TF_BENCH_TIMELINE;
 const ROW = Symbol('timeline row');
-// Client side, per connection: [accepted, request, upstream call, upstream answer began, first event
+// Per client connection: [accepted, request, upstream call, upstream answer began, first event
 // written, the client's port], on the wall clock (the load generator's rows use it too).
 const rows = [];
 // Upstream side, by the request id the proxy sends upstream and to its client (`x-request-id`).
