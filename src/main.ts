@@ -36,6 +36,7 @@ import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import { answerMetricsCollection, fetchClusterMetrics, sendFinalMetrics } from './telemetry/cluster-metrics.js';
 import { GatewayMetrics, METRICS_CONTENT_TYPE } from './telemetry/gateway-metrics.js';
+import { assertPortFree, listenSocketCount, openExtraListenSockets } from './server/listen-sockets.js';
 import { loadGatewayTracing } from './telemetry/gateway-tracing.js';
 import { announceDeprecations } from './webhooks/announce-deprecations.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -276,7 +277,13 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   const server = app;
   // A deep accept queue: LLM clients open hundreds of streams in a burst, and the default (511)
   // turns the overflow into connection resets. The kernel caps it at net.core.somaxconn.
-  await server.listen({ port: config.port, host: config.host, backlog: 4096 });
+  const backlog = 4096;
+  // Several sockets on the port where Node can share it (a cluster worker's port is the primary's).
+  const sockets = options.clusterWorker ? 1 : listenSocketCount(config.listenSockets);
+  if (sockets > 1) await assertPortFree(config.host, config.port);
+  await server.listen({ port: config.port, host: config.host, backlog, ...(sockets > 1 ? { reusePort: true } : {}) });
+  const extraSockets = sockets > 1 ? await openExtraListenSockets(server.server, sockets - 1, backlog) : null;
+  if (config.listenSockets !== null && config.listenSockets > sockets && !options.clusterWorker) server.log.warn({ wanted: config.listenSockets, node: process.versions.node }, 'TF_LISTEN_SOCKETS needs Node 22.12 or later on Linux; listening on one socket');
   // Its own port: served by this process, or by the cluster primary for every worker.
   const metricsServer = metricsEndpoint !== null && config.metricsPort !== null && !options.clusterWorker
     ? buildMetricsServer({ logLevel: config.logLevel, metrics: metricsEndpoint })
@@ -332,7 +339,12 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
       draining = true;
       // Load balancers see the 503 and stop sending before the listener closes.
       if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
-      await server.close();
+      // Node closes idle keep-alive connections once, at close. One that turns idle later (a stream
+      // that ends during the drain) would stay open until its client or keepAliveTimeout (72 s)
+      // closed it, and the exit would wait for that.
+      const sweep = setInterval(() => server.server.closeIdleConnections(), 100);
+      // The extra sockets' connections are not counted by the HTTP server's close: wait for both.
+      await Promise.all([server.close(), extraSockets?.close()]).finally(() => clearInterval(sweep));
       await webhooks?.stop();
       await sweeper?.stop();
       await announcing;

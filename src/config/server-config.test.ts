@@ -20,6 +20,13 @@ describe('loadServerConfig: operations settings', () => {
     expect(() => loadServerConfig(BASE, { TF_METRICS: 'yes' })).toThrow(/metrics/);
   });
 
+  it('should leave the listening sockets to the default unless TF_LISTEN_SOCKETS sets 1 to 64', () => {
+    expect(loadServerConfig(BASE, {}).listenSockets).toBeNull();
+    expect(loadServerConfig(BASE, { TF_LISTEN_SOCKETS: '1' }).listenSockets).toBe(1);
+    expect(() => loadServerConfig(BASE, { TF_LISTEN_SOCKETS: '0' })).toThrow(/listenSockets/);
+    expect(() => loadServerConfig(BASE, { TF_LISTEN_SOCKETS: 'many' })).toThrow(/listenSockets/);
+  });
+
   it('should refuse workers on SQLite or without Redis with the reason, all problems at once', () => {
     expect(() => loadServerConfig([...BASE, '--workers', '2'], {})).toThrow(/needs PostgreSQL[\s\S]*needs Redis/);
     expect(() => loadServerConfig([...BASE, '--workers', '2', '--database', 'postgres://u@db/gw'], {})).toThrow(/needs Redis/);

@@ -67,6 +67,12 @@ const serverConfigSchema = z.object({
   webhookAllowPrivateUrls: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
   /** Processes serving the port (node:cluster); 1 runs no cluster. `auto`: one per core. */
   workers: z.union([z.literal('auto').transform(() => availableParallelism()), z.coerce.number().int().min(1).max(256)], { error: "must be a whole number from 1 to 256, or 'auto'" }),
+  /**
+   * Listening sockets on the port (SO_REUSEPORT; Node 22.12+ on Linux, else 1): the process accepts
+   * up to this many new connections per event-loop turn instead of one. null: the default, 4 where
+   * Node can share the port (an explicit number where it cannot is logged as not applied).
+   */
+  listenSockets: z.coerce.number().int().min(1).max(64).nullable(),
   /** Whether `GET /metrics` (Prometheus) is served and request metrics are collected. */
   metrics: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true'),
   /** Serve `/metrics` on this port only (not on the main port); null: on the main port. */
@@ -108,6 +114,8 @@ Options (flag / environment variable, default):
   --redis URL        TF_REDIS_URL       none (limits and caches stay in the process)
   --workers N        TF_WORKERS         1  (processes on the one port, or 'auto': one per core;
                                         more than 1 needs PostgreSQL and --redis)
+                     TF_LISTEN_SOCKETS  4  (listening sockets on the port; more accept a burst
+                                        of new connections sooner; Node 22.12+ on Linux, else 1)
                      TF_ADMIN_TOKEN     platform-operator bearer token for /api
                      TF_LOG_LEVEL       info
                      TF_BODY_LIMIT      33554432 (bytes)
@@ -187,6 +195,7 @@ export function loadServerConfig(argv: readonly string[], env: Readonly<Record<s
     responseRetentionDays: env.TF_RESPONSE_RETENTION_DAYS ?? 30,
     allowSignUp: env.TF_ALLOW_SIGN_UP ?? 'true',
     workers: values.workers ?? env.TF_WORKERS ?? 1,
+    listenSockets: env.TF_LISTEN_SOCKETS ?? null,
     metrics: env.TF_METRICS ?? 'true',
     metricsPort: env.TF_METRICS_PORT ?? null,
     metricsToken: env.TF_METRICS_TOKEN ?? null,

@@ -1,0 +1,92 @@
+import { createServer, type Server as NetServer, type Socket } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+
+/**
+ * Several listening sockets on one port (SO_REUSEPORT), all feeding the one HTTP server.
+ *
+ * Why: since libuv 1.45 Node accepts one connection per listening socket per turn of the event
+ * loop. A process relaying hundreds of held streams turns its loop 20-40 times in 100 ms, so a
+ * burst of new connections waits in the kernel's listen queue (bench/README, "the listen queue").
+ * With N sockets the kernel spreads new connections over N queues and each turn accepts up to N.
+ *
+ * Node has `reusePort` from 22.12 / 23.1, on Linux and the BSDs; elsewhere the port keeps one socket.
+ */
+
+/** Whether this Node and platform can open several sockets on one port. */
+export function canShareListenPort(version: string = process.versions.node, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform !== 'linux' && platform !== 'freebsd') return false;
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+}
+
+/** Sockets on the port when `TF_LISTEN_SOCKETS` is not set (bench/README, "Several listening sockets"). */
+export const DEFAULT_LISTEN_SOCKETS = 4;
+
+/** How many sockets to listen on: the setting (null: the default), or 1 where the port cannot be shared. */
+export function listenSocketCount(wanted: number | null, shareable: boolean = canShareListenPort()): number {
+  return shareable ? (wanted ?? DEFAULT_LISTEN_SOCKETS) : 1;
+}
+
+/**
+ * Fails with the usual EADDRINUSE when anything already listens on `host:port`. Needed because a
+ * reusePort bind succeeds next to another process's reusePort sockets of the same user: without this,
+ * a second gateway started on a busy port would silently take half of the first one's connections.
+ * A socket bound without reusePort (this probe) is refused by any listener on the port.
+ */
+export async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, () => resolve());
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
+/** The extra sockets of {@link openExtraListenSockets}. */
+export interface ExtraListenSockets {
+  readonly count: number;
+  /**
+   * Stops accepting, and resolves once every connection these sockets accepted has closed. Node
+   * counts a connection on the socket that accepted it, so the HTTP server's own close does not
+   * wait for these: a caller must await both before it closes what requests still use.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `count` more sockets on the address the HTTP server already listens on (with reusePort),
+ * handing each accepted connection to that server: its timeouts, keep-alive, connection tracking and
+ * `closeIdleConnections` apply to them as to its own.
+ */
+export async function openExtraListenSockets(http: HttpServer, count: number, backlog: number): Promise<ExtraListenSockets> {
+  const address = http.address();
+  if (address === null || typeof address === 'string') throw new Error('the HTTP server must listen on a TCP port first');
+  const sockets: NetServer[] = [];
+  const handOver = (socket: Socket) => http.emit('connection', socket);
+  try {
+    for (let i = 0; i < count; i++) {
+      // noDelay as Node's HTTP server sets it on its own sockets.
+      const socket = createServer({ noDelay: true }, handOver);
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('error', reject);
+        socket.listen({ host: address.address, port: address.port, backlog, reusePort: true }, () => {
+          socket.off('error', reject);
+          resolve();
+        });
+      });
+    }
+  } catch (error) {
+    await closeAll(sockets);
+    throw error;
+  }
+  return { count: sockets.length, close: () => closeAll(sockets) };
+}
+
+function closeAll(sockets: readonly NetServer[]): Promise<void> {
+  return Promise.all(sockets.map((socket) => new Promise<void>((resolve) => {
+    if (!socket.listening) return resolve();
+    socket.close(() => resolve());
+  }))).then(() => undefined);
+}
