@@ -36,7 +36,7 @@ import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import { answerMetricsCollection, fetchClusterMetrics, sendFinalMetrics } from './telemetry/cluster-metrics.js';
 import { GatewayMetrics, METRICS_CONTENT_TYPE } from './telemetry/gateway-metrics.js';
-import { assertPortFree, listenSocketCount, openExtraListenSockets } from './server/listen-sockets.js';
+import { listenSocketCount, openExtraListenSockets, probeFreePort } from './server/listen-sockets.js';
 import { loadGatewayTracing } from './telemetry/gateway-tracing.js';
 import { announceDeprecations } from './webhooks/announce-deprecations.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -280,8 +280,8 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   const backlog = 4096;
   // Several sockets on the port where Node can share it (a cluster worker's port is the primary's).
   const sockets = options.clusterWorker ? 1 : listenSocketCount(config.listenSockets);
-  if (sockets > 1) await assertPortFree(config.host, config.port);
-  await server.listen({ port: config.port, host: config.host, backlog, ...(sockets > 1 ? { reusePort: true } : {}) });
+  const port = sockets > 1 ? await probeFreePort(config.host, config.port) : config.port;
+  await server.listen({ port, host: config.host, backlog, ...(sockets > 1 ? { reusePort: true } : {}) });
   const extraSockets = sockets > 1 ? await openExtraListenSockets(server.server, sockets - 1, backlog) : null;
   if (config.listenSockets !== null && config.listenSockets > sockets && !options.clusterWorker) server.log.warn({ wanted: config.listenSockets, node: process.versions.node }, 'TF_LISTEN_SOCKETS needs Node 22.12 or later on Linux; listening on one socket');
   // Its own port: served by this process, or by the cluster primary for every worker.

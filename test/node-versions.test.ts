@@ -13,9 +13,10 @@ import { IN_CI } from '../src/testing/in-ci.js';
 // installed by scripts/install-test-packages.mjs): migrate, the admin commands, serve with a
 // streamed request and a clean shutdown. Node 24.19 made better-sqlite3 12.x abort the process
 // whenever V8 collected a statement outside a context (nodejs/node#65446): `migrate`, and `serve`
-// before it listened, ended with SIGABRT every time. On Node 22 and later the gateway loads better-sqlite3 13 (Node-API), the root's
-// optional `better-sqlite3-napi`; npm skips it on Node 20, so the runtimes package carries it and
-// NODE_PATH finds it there, as it would be found in node_modules where npm installs it.
+// before it listened, ended with SIGABRT every time. On Node 22 and later the gateway loads
+// better-sqlite3 13 (Node-API), the root's optional `better-sqlite3-napi`; npm skips it on Node 20,
+// so the runtimes package carries it and NODE_PATH finds it there, as it would be found in
+// node_modules where npm installs it.
 
 const DEMO_CATALOGUE = fileURLToPath(new URL('../catalogues/demo.yaml', import.meta.url));
 const RUNTIMES = fileURLToPath(new URL('./runtimes/node_modules/', import.meta.url));

@@ -1,4 +1,4 @@
-import { createServer, type Server as NetServer, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 
 /**
@@ -28,19 +28,21 @@ export function listenSocketCount(wanted: number | null, shareable: boolean = ca
 }
 
 /**
- * Fails with the usual EADDRINUSE when anything already listens on `host:port`. Needed because a
- * reusePort bind succeeds next to another process's reusePort sockets of the same user: without this,
- * a second gateway started on a busy port would silently take half of the first one's connections.
- * A socket bound without reusePort (this probe) is refused by any listener on the port.
+ * The port to bind with reusePort: `port`, or a free one for 0. Fails with the usual EADDRINUSE when
+ * anything already listens there. Needed because a reusePort bind succeeds next to another process's
+ * reusePort sockets of the same user: without this, a second gateway started on a busy port would
+ * silently take a share of the first one's connections (and port 0 could pick such a port). A socket
+ * bound without reusePort (this probe) is refused by any listener on the port.
  */
-export async function assertPortFree(host: string, port: number): Promise<void> {
-  if (port === 0) return;
+export async function probeFreePort(host: string, port: number): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject);
     probe.listen({ host, port, exclusive: true }, () => resolve());
   });
+  const bound = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return bound;
 }
 
 /** The extra sockets of {@link openExtraListenSockets}. */
