@@ -20,7 +20,14 @@ export async function expectHidden(locator: Locator): Promise<void> {
 
 /** Wait until the element's text contains `expected` (a string) or matches it (a pattern). */
 export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
-  await expect.poll(async () => ((await locator.count()) === 0 ? '' : ((await locator.first().textContent()) ?? '')), WAIT).toMatch(expected);
+  try {
+    await expect.poll(async () => ((await locator.count()) === 0 ? '' : ((await locator.first().textContent()) ?? '')), WAIT).toMatch(expected);
+  } catch (error) {
+    // A page that shows an error instead says why in its alerts: put them in the failure.
+    const alerts = await locator.page().getByRole('alert').allTextContents().catch(() => []);
+    if (error instanceof Error && alerts.length > 0) error.message += `\nAlerts on the page: ${alerts.join(' | ')}`;
+    throw error;
+  }
 }
 
 /** Wait until an attribute has a value (null: absent). */
