@@ -30,13 +30,13 @@ import { createSqlResponseStore } from './gateway/stored-responses/sql-response-
 import type { Provider } from './providers/provider.js';
 import { createProviders } from './providers/registry.js';
 import { buildMetricsServer, buildServer } from './server/build-server.js';
+import { listenSocketCount, openExtraListenSockets, probeFreePort } from './server/listen-sockets.js';
 import type { MetricsEndpoint } from './server/operations-routes.js';
 import { Readiness } from './server/readiness.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import { answerMetricsCollection, fetchClusterMetrics, sendFinalMetrics } from './telemetry/cluster-metrics.js';
 import { GatewayMetrics, METRICS_CONTENT_TYPE } from './telemetry/gateway-metrics.js';
-import { listenSocketCount, openExtraListenSockets, probeFreePort } from './server/listen-sockets.js';
 import { loadGatewayTracing } from './telemetry/gateway-tracing.js';
 import { announceDeprecations } from './webhooks/announce-deprecations.js';
 import { WebhookDeliveryWorker } from './webhooks/delivery-worker.js';

@@ -152,8 +152,9 @@ models:
       const store = await openStore(databaseUrl);
       const rows = await listRequestLogRows(store.db, { limit: 100 });
       await store.close();
-      const ids = new Set(rows.filter((r) => r.status === 200).map((r) => r.id));
-      expect(streams.every((s) => ids.has(s.id))).toBe(true);
+      const logged = new Map(rows.filter((r) => r.status === 200).map((r) => [r.id, r.costNano]));
+      // The cost the client read (nine decimals of a dollar) is the one logged, in nano-USD.
+      expect(streams.map((s, i) => logged.get(s.id) === BigInt(results[i]!.cost.replace('.', '')))).toEqual(streams.map(() => true));
     } finally {
       await gateway.stop();
     }

@@ -47,7 +47,6 @@ export async function probeFreePort(host: string, port: number): Promise<number>
 
 /** The extra sockets of {@link openExtraListenSockets}. */
 export interface ExtraListenSockets {
-  readonly count: number;
   /**
    * Stops accepting, and resolves once every connection these sockets accepted has closed. Node
    * counts a connection on the socket that accepted it, so the HTTP server's own close does not
@@ -83,7 +82,7 @@ export async function openExtraListenSockets(http: HttpServer, count: number, ba
     await closeAll(sockets);
     throw error;
   }
-  return { count: sockets.length, close: () => closeAll(sockets) };
+  return { close: () => closeAll(sockets) };
 }
 
 function closeAll(sockets: readonly NetServer[]): Promise<void> {
