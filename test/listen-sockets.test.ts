@@ -25,7 +25,10 @@ it('should share the port only where Node and the platform can', () => {
   expect(canShareListenPort('22.11.0', 'linux')).toBe(false);
   expect(canShareListenPort('22.12.0', 'linux')).toBe(true);
   expect(canShareListenPort('24.21.0', 'linux')).toBe(true);
+  expect(canShareListenPort('23.0.0', 'linux')).toBe(false);
+  expect(canShareListenPort('23.1.0', 'linux')).toBe(true);
   expect(canShareListenPort('24.21.0', 'darwin')).toBe(false);
+  expect(canShareListenPort('24.21.0', 'freebsd')).toBe(false);
   // TF_LISTEN_SOCKETS unset: 4 where the port can be shared; a set number applies only there.
   expect(listenSocketCount(null, true)).toBe(4);
   expect(listenSocketCount(8, true)).toBe(8);

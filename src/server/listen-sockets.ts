@@ -9,14 +9,15 @@ import type { Server as HttpServer } from 'node:http';
  * burst of new connections waits in the kernel's listen queue (bench/README, "the listen queue").
  * With N sockets the kernel spreads new connections over N queues and each turn accepts up to N.
  *
- * Node has `reusePort` from 22.12 / 23.1, on Linux and the BSDs; elsewhere the port keeps one socket.
+ * Node has `reusePort` from 22.12 / 23.1. Used on Linux only, where the kernel spreads connections over
+ * the sockets and the probe below behaves as described; elsewhere the port keeps one socket.
  */
 
-/** Whether this Node and platform can open several sockets on one port. */
+/** Whether this Node and platform can open several sockets on one port (tested on Linux only). */
 export function canShareListenPort(version: string = process.versions.node, platform: NodeJS.Platform = process.platform): boolean {
-  if (platform !== 'linux' && platform !== 'freebsd') return false;
+  if (platform !== 'linux') return false;
   const [major = 0, minor = 0] = version.split('.').map(Number);
-  return major > 22 || (major === 22 && minor >= 12);
+  return major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12);
 }
 
 /** Sockets on the port when `TF_LISTEN_SOCKETS` is not set (bench/README, "Several listening sockets"). */
