@@ -37,6 +37,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -179,8 +180,18 @@ async function runFloor(o) {
       });
     });
   });
-  // The gateway's listen queue (src/main.ts), not Node's default of 511.
-  server.listen({ port: o.port, host: '127.0.0.1', backlog: 4096 });
+  // The gateway's listen queue (src/main.ts), not Node's default of 511, and its listening sockets
+  // (src/server/listen-sockets.ts): on Node 22.12+ on Linux, TF_LISTEN_SOCKETS (default 4) sockets
+  // with reusePort, each handing its connections to the one server.
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const shareable = process.platform === 'linux' && (major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12));
+  const sockets = shareable ? Number(process.env.TF_LISTEN_SOCKETS ?? 4) : 1;
+  const listen = (target) => new Promise((ok, fail) => {
+    target.once('error', fail);
+    target.listen({ port: o.port, host: '127.0.0.1', backlog: 4096, ...(sockets > 1 ? { reusePort: true } : {}) }, ok);
+  });
+  await listen(server);
+  for (let i = 1; i < sockets; i++) await listen(net.createServer({ noDelay: true }, (socket) => server.emit('connection', socket)));
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 }
 
