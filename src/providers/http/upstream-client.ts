@@ -79,10 +79,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   // No silent queue: without a limit the pool opens a connection per call in flight (a held stream
   // keeps one); with a limit, calls past it wait in the gate, bounded and measured, never in undici.
   const gate = options.gate ?? (maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000));
-  // Opened on the first call: a catalogue names upstreams a gateway may never call (undici's Pool loads then).
+  // undici's Pool is loaded with the catalogue, not on the first call: loading it cost that call ≈10 ms
+  // (compiling its 22 modules), which a started gateway's first burst queued behind (bench/README,
+  // "The first requests after start"). A gateway that serves only the simulator never loads it.
+  const PoolClass = loadUndiciPool();
+  // Opened on the first call: a catalogue names upstreams a gateway may never call.
   let openPool: Pool | null = null;
   const pool = (): Pool =>
-    (openPool ??= new (loadUndiciPool())(baseUrl.origin, {
+    (openPool ??= new PoolClass(baseUrl.origin, {
       keepAliveTimeout: 30_000,
       connections: maxConnections,
       connect: { timeout: options.timeouts.connectMs },
