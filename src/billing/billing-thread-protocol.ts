@@ -22,6 +22,8 @@ export type BillingThreadRequest =
 
 /** Billing thread → main thread. */
 export type BillingThreadReply =
+  /** Sent once, unasked, when the thread has loaded and opened its connections. */
+  | { readonly type: 'ready' }
   | {
       readonly type: 'done';
       readonly id: number;

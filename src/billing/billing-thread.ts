@@ -22,6 +22,7 @@ const logWriter = openSqliteLogWriter({ ...data, busyTimeoutMs: 5_000 });
 // The clock is the main thread's: each request carries its `now`.
 let now = Date.now();
 let settler: UsageSettler | null = null;
+post({ type: 'ready' });
 
 port.on('message', (request: BillingThreadRequest) => {
   const done = (error: unknown = null) =>

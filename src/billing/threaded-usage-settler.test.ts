@@ -175,6 +175,29 @@ describe('the billing thread (SQLite file)', () => {
     await store.close();
   });
 
+  it('should write every batch on this thread while the billing thread loads, then hand the large ones to it', async () => {
+    const store = await openFileStore(dir, 'loading.db');
+    const { orgId, projectId } = await seed(store);
+    const thread = (await billingThreadFor(store.db, COMPILED))!;
+    const other = new (loadSqliteDriver())(join(dir, 'loading.db'));
+    const logged = () => (other.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
+    // A gateway's first burst: a batch larger than the calling thread's share (2) arrives before the thread has loaded.
+    const first = ['req_l1', 'req_l2', 'req_l3', 'req_l4', 'req_l5'].map((id) => entry(id, orgId, projectId, 10n, now));
+    const written = thread.writeLog(first);
+    // Committed before the call returned, without waiting for the thread it started.
+    expect(logged()).toBe(5);
+    expect(thread.started).toBe(true);
+    expect(thread.ready).toBe(false);
+    await written;
+    // The thread says when it has loaded, unasked (no message was sent to it); a large batch is its work from then on.
+    await expect.poll(() => thread.ready, { timeout: 15_000 }).toBe(true);
+    await thread.writeLog(['req_l6', 'req_l7', 'req_l8'].map((id) => entry(id, orgId, projectId, 10n, now)));
+    expect(logged()).toBe(8);
+    other.close();
+    await thread.settler('close', now);
+    await store.close();
+  });
+
   it('should not start for in-memory SQLite', async () => {
     const memory = await openStore('sqlite::memory:');
     await migrateToLatest(memory.db);
