@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { KeyCache, type CachedKey } from './auth/key-cache.js';
 import { findApiKeyByHash, listApiKeysChangedSince, type ApiKeyRow } from './auth/api-key-repository.js';
 import type { BalanceAlertMailer } from './billing/balance-alert-mailer.js';
-import { billingThreadFor } from './billing/billing-thread-client.js';
 import type { RequestLogEntry } from './billing/request-log-entry.js';
 import { writeRequestLog } from './billing/request-log-writer.js';
 import { createSmtpBalanceAlertMailer } from './billing/smtp-balance-alert-mailer.js';
@@ -109,17 +108,9 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
     balanceAlertSmtp,
   });
   // Every upstream call waits for its request's admission (money held, limits counted); traced,
-  // the wait is the admission span and each call a client span inside it.
-  // The billing thread starts with the first request (it is not started while idle: ≈20 MiB), so
-  // that loading it overlaps that request instead of holding back its durable finish.
-  let billingStarted = false;
-  const gate = (id: string) => {
-    if (!billingStarted) {
-      billingStarted = true;
-      void billingThreadFor(store.db).then((thread) => thread?.start(), () => undefined);
-    }
-    return metering.admission.ready(id);
-  };
+  // the wait is the admission span and each call a client span inside it. (The billing thread starts
+  // with the first request-log batch, not here: batches are written on this thread while it loads.)
+  const gate = (id: string) => metering.admission.ready(id);
   const tracedGate = tracing === null ? gate : tracing.wrapGate(gate);
   const admitted = (next: Catalogue) => {
     const created = createProviders(next);

@@ -103,8 +103,8 @@ export class BillingThread {
   }
 
   /**
-   * Start the worker now if it is not running (the first request does, so that loading it overlaps
-   * the request instead of delaying that request's durable finish).
+   * Start the worker now if it is not running (the first request-log batch does; batches are written
+   * on this thread until it has loaded, so no answer waits for its start).
    */
   start(): void {
     if (this.worker !== null || this.state !== 'running') return;
