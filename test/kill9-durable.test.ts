@@ -7,7 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { createFundedKey } from '../src/testing/admin-json.js';
 import { openStore } from '../src/store/database.js';
 import { startServeProcess, type ServeProcess } from '../src/testing/serve-process.js';
 
@@ -138,16 +138,7 @@ async function answeredUntilKilled(gw: ServeProcess, key: string, concurrency: n
 }
 
 async function missingAfterKill(databaseUrl: string, dir: string): Promise<{ answered: number; missingLog: string[]; missingUsage: string[] }> {
-  const admin = async (args: string[]): Promise<Record<string, unknown>> => {
-    let out = '';
-    const code = await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) });
-    if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}`);
-    return JSON.parse(out) as Record<string, unknown>;
-  };
-  const org = await admin(['org', 'create', '--name', 'kill9']);
-  const project = await admin(['project', 'create', '--org', String(org.id), '--name', 'p']);
-  const key = String((await admin(['key', 'create', '--project', String(project.id)])).secret);
-  await admin(['credit', '--org', String(org.id), '--amount', '1000.00']);
+  const { key } = await createFundedKey(databaseUrl, { org: 'kill9', amount: '1000.00' });
   writeFileSync(join(dir, 'catalogue.yaml'), CATALOGUE);
   const gw = await startServeProcess(['--config', join(dir, 'catalogue.yaml'), '--database', databaseUrl, '--port', '0'], { TF_ADMISSION_TIMEOUT_MS: '15000' }, 60_000);
   let answered: Map<string, string>;

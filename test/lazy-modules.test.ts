@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadedModules } from '../bench/lib/loaded-modules.mjs';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { createFundedKey } from '../src/testing/admin-json.js';
 import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-upstream/index.js';
 import { startServeProcess, type ServeProcess } from '../src/testing/serve-process.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
@@ -99,15 +99,7 @@ describe('a started gateway with an HTTP upstream', () => {
     upDir = mkdtempSync(join(tmpdir(), 'tf-lazy-up-'));
     writeFileSync(join(upDir, 'catalogue.yaml'), upstreamCatalogue({ openai: up.url }));
     const databaseUrl = `sqlite:${join(upDir, 'gw.db')}`;
-    const admin = async (...args: string[]): Promise<Record<string, string>> => {
-      let printed = '';
-      expect(await runAdminCommand(args, { databaseUrl, stdout: (s) => (printed += s) })).toBe(0);
-      return JSON.parse(printed) as Record<string, string>;
-    };
-    const org = await admin('org', 'create', '--name', 'lazy');
-    const project = await admin('project', 'create', '--org', org.id!, '--name', 'lazy');
-    const key = (await admin('key', 'create', '--project', project.id!)).secret;
-    await admin('credit', '--org', org.id!, '--amount', '10.00');
+    const { key } = await createFundedKey(databaseUrl, { org: 'lazy', amount: '10.00' });
     const trace = join(upDir, 'modules.txt');
     gw = await startServeProcess(['--config', join(upDir, 'catalogue.yaml'), '--database', databaseUrl, '--port', '0'], { UP_KEY: 'k', TF_TRACE_MODULES: trace }, 30_000, ['--import', TRACE]);
     const modules = () => loadedModules(trace).map((m) => m.path).join('\n');

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRequestLogRows } from '../src/billing/request-log-repository.js';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { createFundedKey } from '../src/testing/admin-json.js';
 import { canShareListenPort, listenSocketCount } from '../src/server/listen-sockets.js';
 import { openStore } from '../src/store/database.js';
 import { HoldingUpstream } from '../src/testing/holding-upstream.js';
@@ -65,12 +65,6 @@ describe('several listening sockets on Node 24', () => {
   let catalogue: string;
   let key: string;
 
-  const admin = async (args: string[]): Promise<Record<string, unknown>> => {
-    let out = '';
-    const code = await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) });
-    if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}`);
-    return JSON.parse(out) as Record<string, unknown>;
-  };
   const serve = (port: number): Promise<ServeProcess> =>
     startServeProcess(['--config', catalogue, '--port', String(port), '--database', databaseUrl], { NODE_PATH: RUNTIMES, TF_LISTEN_SOCKETS: '8' }, 60_000, [], NODE24);
 
@@ -85,10 +79,7 @@ models:
   - {id: acme/chat, kind: chat, contextLength: 32000, maxOutputTokens: 100, pricing: {input: "1.00", output: "2.00"}, provider: up, upstreamModel: up-model}
 `);
     await promisify(execFile)(process.execPath, [CLI, 'migrate', '--database', databaseUrl]);
-    const org = await admin(['org', 'create', '--name', 'listen sockets']);
-    const project = await admin(['project', 'create', '--org', String(org.id), '--name', 'p']);
-    await admin(['credit', '--org', String(org.id), '--amount', '5']);
-    key = String((await admin(['key', 'create', '--project', String(project.id)])).secret);
+    key = (await createFundedKey(databaseUrl, { org: 'listen sockets', amount: '5' })).key;
   }, 60_000);
   afterAll(async () => {
     await upstream.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { createFundedKey } from '../src/testing/admin-json.js';
 import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-upstream/index.js';
 import { deleteRedisPrefix, redisTestPrefix, redisTestUrl } from '../src/testing/redis-test-url.js';
 import { startServeProcess } from '../src/testing/serve-process.js';
@@ -142,16 +142,7 @@ describe('GET /health/ready during the SIGTERM drain', () => {
     up = await startFakeOpenAIUpstream();
     writeFileSync(join(dir, 'catalogue.yaml'), upstreamCatalogue({ openai: up.url }));
     const databaseUrl = `sqlite:${join(dir, 'gw.db')}`;
-    let out = '';
-    const admin = async (args: string[]) => {
-      out = '';
-      if ((await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) })) !== 0) throw new Error(out);
-      return JSON.parse(out) as Record<string, unknown>;
-    };
-    const org = await admin(['org', 'create', '--name', 'drain']);
-    const project = await admin(['project', 'create', '--org', String(org.id), '--name', 'p']);
-    const key = String((await admin(['key', 'create', '--project', String(project.id)])).secret);
-    await admin(['credit', '--org', String(org.id), '--amount', '5.00']);
+    const { key } = await createFundedKey(databaseUrl, { org: 'drain', amount: '5.00' });
     const gw = await startServeProcess(['--config', join(dir, 'catalogue.yaml'), '--database', databaseUrl, '--port', '0'], { UP_KEY: 'k', TF_DRAIN_DELAY_MS: '2500' });
     const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
     expect((await ready(gw.url)).status).toBe(200);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { adminJson, createFundedKey } from '../src/testing/admin-json.js';
 import { getRequestLogRow } from '../src/billing/request-log-repository.js';
 import { openStore } from '../src/store/database.js';
 import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-upstream/index.js';
@@ -19,15 +19,8 @@ const PARENT_SPAN = '00f067aa0ba902b7';
 
 /** A database with one funded key and one key of an organization without credit. */
 async function provision(databaseUrl: string): Promise<{ key: string; poorKey: string }> {
-  const admin = async (args: string[]) => {
-    let out = '';
-    if ((await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) })) !== 0) throw new Error(`admin ${args.join(' ')} failed`);
-    return JSON.parse(out) as Record<string, unknown>;
-  };
-  const org = await admin(['org', 'create', '--name', 'traced']);
-  const project = await admin(['project', 'create', '--org', String(org.id), '--name', 'p']);
-  const key = String((await admin(['key', 'create', '--project', String(project.id)])).secret);
-  await admin(['credit', '--org', String(org.id), '--amount', '10.00']);
+  const admin = (args: string[]) => adminJson(databaseUrl, args);
+  const { key } = await createFundedKey(databaseUrl, { org: 'traced', amount: '10.00' });
   const poor = await admin(['org', 'create', '--name', 'poor']);
   const poorProject = await admin(['project', 'create', '--org', String(poor.id), '--name', 'p']);
   const poorKey = String((await admin(['key', 'create', '--project', String(poorProject.id)])).secret);

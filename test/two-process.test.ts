@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateChatPromptTokens } from '../src/billing/estimate-tokens.js';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { adminJson } from '../src/testing/admin-json.js';
 import { NANO_PER_USD } from '../src/core/money.js';
 import { openStore } from '../src/store/database.js';
 import { parseMoney, sumMoneyText } from '../src/store/money-column.js';
@@ -63,12 +63,7 @@ describe('two gateway processes on one PostgreSQL and one Redis', () => {
   const ids: Record<string, string> = {};
   const redisPrefix = redisTestPrefix();
 
-  const admin = async (args: string[]): Promise<Record<string, unknown>> => {
-    let out = '';
-    const code = await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) });
-    if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}`);
-    return JSON.parse(out) as Record<string, unknown>;
-  };
+  const admin = (args: string[]) => adminJson(databaseUrl, args);
 
   beforeAll(async () => {
     if (!existsSync(BIN)) throw new Error('dist/cli/main.js is missing: run `npm run build` first (npm test does).');

@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateChatPromptTokens } from '../src/billing/estimate-tokens.js';
-import { runAdminCommand } from '../src/cli/admin.js';
+import { adminJson } from '../src/testing/admin-json.js';
 import { NANO_PER_USD } from '../src/core/money.js';
 import { openStore } from '../src/store/database.js';
 import { parseMoney, sumMoneyText } from '../src/store/money-column.js';
@@ -59,12 +59,7 @@ describe('serve --workers 2 on one PostgreSQL and one Redis', () => {
   /** Every request id a client got an answer (200) for, for the request-log check at the end. */
   const answered = new Set<string>();
 
-  const admin = async (args: string[]): Promise<Record<string, unknown>> => {
-    let out = '';
-    const code = await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) });
-    if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}`);
-    return JSON.parse(out) as Record<string, unknown>;
-  };
+  const admin = (args: string[]) => adminJson(databaseUrl, args);
   const client = (key: string, maxRetries = 0) => new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries });
   /** One chat request; its id is remembered when it is answered. */
   const ask = async (c: OpenAI, content: string, maxTokens = 5) => {

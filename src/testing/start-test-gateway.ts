@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAdminCommand } from '../cli/admin.js';
+import { adminJson } from './admin-json.js';
 import { loadServerConfig } from '../config/server-config.js';
 import { startGateway, type RunningGateway } from '../main.js';
 
@@ -47,12 +47,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const cataloguePath = join(dir, 'catalogue.yaml');
   writeFileSync(cataloguePath, options.catalogue);
   const databaseUrl = options.databaseUrl ?? `sqlite:${join(dir, 'gateway.db')}`;
-  const admin = async (args: string[]): Promise<Record<string, unknown>> => {
-    let out = '';
-    const code = await runAdminCommand(args, { databaseUrl, stdout: (s) => (out += s) });
-    if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}: ${out}`);
-    return JSON.parse(out) as Record<string, unknown>;
-  };
+  const admin = (args: string[]) => adminJson(databaseUrl, args);
   const org = await admin(['org', 'create', '--name', 'Test org']);
   const project = await admin(['project', 'create', '--org', String(org.id), '--name', 'Test project']);
   const key = await admin(['key', 'create', '--project', String(project.id), '--name', 'test']);
