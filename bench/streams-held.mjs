@@ -13,7 +13,8 @@
 // its peak RSS during the run and its RSS when idle before it. The load generator runs in its own
 // process per target (`--client` mode of this file), so its CPU is not the proxy's. `floor` (`--floor`
 // mode of this file) is the least a Node proxy on the gateway's stack does per event: node:http and an
-// undici dispatch handler writing each upstream read to the client, nothing else. `tf-anthropic` is
+// undici dispatch handler writing each upstream read to the client, nothing else, listening as the
+// gateway does (TF_LISTEN_SOCKETS sockets on Node 22.12+). `tf-anthropic` is
 // tf-gateway with an Anthropic upstream (the mock's /v1/messages): the same OpenAI client, its stream
 // translated from Anthropic events through the IR instead of relayed as the upstream sent it;
 // `tf-messages` is an Anthropic client (POST /v1/messages) on that upstream, relayed by the Messages
@@ -33,7 +34,8 @@
 // stream's time to first token went: the client's connect, the wait for the proxy to accept it (the
 // listen queue), Node handing over the request, the request to the upstream call (the proxy's own work),
 // the upstream call to the upstream's answer, that answer to the first event written, and the write
-// to the client's read. Its hooks cost CPU: compare TTFT and CPU without it.
+// to the client's read, over all streams and over the first 50 opened. Its hooks cost CPU: compare TTFT
+// and CPU without it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
