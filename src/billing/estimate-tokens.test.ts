@@ -58,9 +58,11 @@ describe('estimateTokens', () => {
       if (counting) setImmediate(turn);
     };
     setImmediate(turn);
-    // ~40,000 tokens of prose and a 50,000-character run: many slices of counting on any machine.
+    // ~120,000 tokens of prose and a 150,000-character run: many slices of counting on any machine.
+    // (A third of this took 12 ms on a quick box, and a CI run there saw 2 turns: a process
+    // descheduled between slices holds the loop for several slices' time.)
     const started = performance.now();
-    await estimateTokens([prose(200_000) + 'x'.repeat(50_000)]);
+    await estimateTokens([prose(600_000) + 'x'.repeat(150_000)]);
     const took = performance.now() - started;
     counting = false;
     // Counted in one go, the loop would turn at most twice and be held for the whole count; in
