@@ -175,7 +175,7 @@ describe('the billing thread (SQLite file)', () => {
     await store.close();
   });
 
-  it('should write every batch on this thread while the billing thread loads, then hand the large ones to it', async () => {
+  it('should write every batch on this thread while the billing thread loads, and learn unasked when it has loaded', async () => {
     const store = await openFileStore(dir, 'loading.db');
     const { orgId, projectId } = await seed(store);
     const thread = (await billingThreadFor(store.db, COMPILED))!;

@@ -81,7 +81,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const gate = options.gate ?? (maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000));
   // undici's Pool is loaded with the catalogue, not on the first call: loading it cost that call ≈10 ms
   // (compiling its 22 modules), which a started gateway's first burst queued behind (bench/README,
-  // "The first requests after start"). A gateway that serves only the simulator never loads it.
+  // "The first 50 streams after start"). A gateway that serves only the simulator never loads it.
   const PoolClass = loadUndiciPool();
   // Opened on the first call: a catalogue names upstreams a gateway may never call.
   let openPool: Pool | null = null;
