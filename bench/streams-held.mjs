@@ -39,7 +39,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -183,17 +182,15 @@ async function runFloor(o) {
     });
   });
   // The gateway's listen queue (src/main.ts), not Node's default of 511, and its listening sockets
-  // (src/server/listen-sockets.ts): on Node 22.12+ on Linux, TF_LISTEN_SOCKETS (default 4) sockets
-  // with reusePort, each handing its connections to the one server.
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  const shareable = process.platform === 'linux' && (major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12));
-  const sockets = shareable ? Number(process.env.TF_LISTEN_SOCKETS ?? 4) : 1;
-  const listen = (target) => new Promise((ok, fail) => {
-    target.once('error', fail);
-    target.listen({ port: o.port, host: '127.0.0.1', backlog: 4096, ...(sockets > 1 ? { reusePort: true } : {}) }, ok);
+  // (the built src/server/listen-sockets.ts): on Node 22.12+ on Linux, TF_LISTEN_SOCKETS (default 4).
+  const { listenSocketCount, openExtraListenSockets } = await import(join(ROOT, 'dist/server/listen-sockets.js'));
+  const wanted = process.env.TF_LISTEN_SOCKETS === undefined ? null : Number(process.env.TF_LISTEN_SOCKETS);
+  const sockets = listenSocketCount(wanted);
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen({ port: o.port, host: '127.0.0.1', backlog: 4096, ...(sockets > 1 ? { reusePort: true } : {}) }, ok);
   });
-  await listen(server);
-  for (let i = 1; i < sockets; i++) await listen(net.createServer({ noDelay: true }, (socket) => server.emit('connection', socket)));
+  if (sockets > 1) await openExtraListenSockets(server, sockets - 1, 4096);
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 }
 

@@ -13,8 +13,8 @@ import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
 // What a started gateway does not load until it is used (the idle footprint, bench/README.md), and
 // that the first call of each kind still answers: the console's route modules load with the first
 // /api request, the o200k tokenizer with the first counted request, undici's Pool with a catalogue
-// that names an upstream, the admin and migrate commands' modules never in `serve`. Run on the built CLI with the
-// module trace of bench/idle-footprint.mjs --modules.
+// that names an upstream, the admin and migrate commands' modules never in `serve`. Run on the built
+// CLI with the module trace of bench/idle-footprint.mjs --modules.
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const TRACE = fileURLToPath(new URL('../bench/lib/trace-modules.mjs', import.meta.url));
