@@ -29,7 +29,7 @@ import { createSqlResponseStore } from './gateway/stored-responses/sql-response-
 import type { Provider } from './providers/provider.js';
 import { createProviders } from './providers/registry.js';
 import { buildMetricsServer, buildServer } from './server/build-server.js';
-import { listenSocketCount, openExtraListenSockets, probeFreePort } from './server/listen-sockets.js';
+import { canShareListenPort, listenSocketCount, openExtraListenSockets, openListenSocketCopies, probeFreePort } from './server/listen-sockets.js';
 import type { MetricsEndpoint } from './server/operations-routes.js';
 import { Readiness } from './server/readiness.js';
 import { openStore, type Store } from './store/database.js';
@@ -269,12 +269,16 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   // A deep accept queue: LLM clients open hundreds of streams in a burst, and the default (511)
   // turns the overflow into connection resets. The kernel caps it at net.core.somaxconn.
   const backlog = 4096;
-  // Several sockets on the port where Node can share it (a cluster worker's port is the primary's).
+  // Several sockets on the port (a cluster worker's port is the primary's): shared with reusePort
+  // where Node can, else copies of the one socket's descriptor.
   const sockets = options.clusterWorker ? 1 : listenSocketCount(config.listenSockets);
-  const port = sockets > 1 ? await probeFreePort(config.host, config.port) : config.port;
-  await server.listen({ port, host: config.host, backlog, ...(sockets > 1 ? { reusePort: true } : {}) });
-  const extraSockets = sockets > 1 ? await openExtraListenSockets(server.server, sockets - 1, backlog) : null;
-  if (config.listenSockets !== null && config.listenSockets > sockets && !options.clusterWorker) server.log.warn({ wanted: config.listenSockets, node: process.versions.node }, 'TF_LISTEN_SOCKETS needs Node 22.12 or later on Linux; listening on one socket');
+  const reusePort = sockets > 1 && canShareListenPort();
+  const port = reusePort ? await probeFreePort(config.host, config.port) : config.port;
+  await server.listen({ port, host: config.host, backlog, ...(reusePort ? { reusePort: true } : {}) });
+  const extraSockets = sockets === 1 ? null
+    : reusePort ? await openExtraListenSockets(server.server, sockets - 1, backlog)
+    : openListenSocketCopies(server.server, sockets - 1, backlog, (error) => server.log.warn({ err: error }, 'copying the listening socket failed; accepting on fewer descriptors'));
+  if (config.listenSockets !== null && config.listenSockets > sockets && !options.clusterWorker) server.log.warn({ wanted: config.listenSockets, platform: process.platform }, 'TF_LISTEN_SOCKETS needs Linux; listening on one socket');
   // Its own port: served by this process, or by the cluster primary for every worker.
   const metricsServer = metricsEndpoint !== null && config.metricsPort !== null && !options.clusterWorker
     ? buildMetricsServer({ logLevel: config.logLevel, metrics: metricsEndpoint })

@@ -115,7 +115,7 @@ Options (flag / environment variable, default):
   --workers N        TF_WORKERS         1  (processes on the one port, or 'auto': one per core;
                                         more than 1 needs PostgreSQL and --redis)
                      TF_LISTEN_SOCKETS  4  (listening sockets on the port; more accept a burst
-                                        of new connections sooner; Node 22.12+ on Linux, else 1)
+                                        of new connections sooner; Linux only, else 1)
                      TF_ADMIN_TOKEN     platform-operator bearer token for /api
                      TF_LOG_LEVEL       info
                      TF_BODY_LIMIT      33554432 (bytes)

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 
@@ -10,7 +11,8 @@ import type { Server as HttpServer } from 'node:http';
  * With N sockets the kernel spreads new connections over N queues and each turn accepts up to N.
  *
  * Node has `reusePort` from 22.12 / 23.1. Used on Linux only, where the kernel spreads connections over
- * the sockets and the probe below behaves as described; elsewhere the port keeps one socket.
+ * the sockets and the probe below behaves as described. Older Node on Linux gets the same effect from
+ * copies of the one socket's descriptor ({@link openListenSocketCopies}); elsewhere the port keeps one socket.
  */
 
 /** Whether this Node and platform can open several sockets on one port (tested on Linux only). */
@@ -23,9 +25,9 @@ export function canShareListenPort(version: string = process.versions.node, plat
 /** Sockets on the port when `TF_LISTEN_SOCKETS` is not set (bench/README, "Several listening sockets"). */
 export const DEFAULT_LISTEN_SOCKETS = 4;
 
-/** How many sockets to listen on: the setting (null: the default), or 1 where the port cannot be shared. */
-export function listenSocketCount(wanted: number | null, shareable: boolean = canShareListenPort()): number {
-  return shareable ? (wanted ?? DEFAULT_LISTEN_SOCKETS) : 1;
+/** How many sockets to listen on: the setting (null: the default), or 1 off Linux. */
+export function listenSocketCount(wanted: number | null, platform: NodeJS.Platform = process.platform): number {
+  return platform === 'linux' ? (wanted ?? DEFAULT_LISTEN_SOCKETS) : 1;
 }
 
 /**
@@ -91,4 +93,86 @@ function closeAll(sockets: readonly NetServer[]): Promise<void> {
     if (!socket.listening) return resolve();
     socket.close(() => resolve());
   }))).then(() => undefined);
+}
+
+/** The copies of {@link openListenSocketCopies}. */
+export interface ListenSocketCopies extends ExtraListenSockets {
+  /** Resolves with how many copies listen, once the helper process has handed them all over (or failed). */
+  readonly ready: Promise<number>;
+}
+
+// The helper: takes the listening handle once, hands it back `n` times, closes its own and exits.
+// Each handle sent over IPC arrives as a new descriptor (SCM_RIGHTS), which is the copy we want. It
+// receives a raw handle (not a net.Server), so it never listens or accepts itself.
+const COPY_HELPER = `process.on('message', (n, handle) => {
+  const next = (i) => i === n ? (handle.close(), process.disconnect()) : process.send(i, handle, () => next(i + 1));
+  next(0);
+});`;
+
+/**
+ * Where the port cannot be shared (Node 20, 22.11 and older, 23.0), `count` more descriptors of the
+ * HTTP server's one listening socket, each listened on by a net.Server that hands its connections to
+ * the HTTP server. Each descriptor is its own entry in the event loop's epoll set, so one turn
+ * accepts up to count + 1 connections from the socket's one queue instead of one. Node has no dup();
+ * a short-lived child process takes the socket over IPC and hands it back `count` times.
+ *
+ * Returns at once: the server already accepts on its own descriptor, and the copies join when they
+ * arrive (≈0.1 s, a Node start). A failure (no process could be spawned) leaves the one descriptor
+ * and is reported to `onError`.
+ */
+export function openListenSocketCopies(
+  http: HttpServer,
+  count: number,
+  backlog: number,
+  onError: (error: Error) => void,
+  node: string = process.execPath,
+): ListenSocketCopies {
+  const handle = (http as unknown as { _handle: object | null })._handle;
+  if (handle === null) throw new Error('the HTTP server must listen on a TCP port first');
+  const copies: NetServer[] = [];
+  const handOver = (socket: Socket) => http.emit('connection', socket);
+  let closing = false;
+  // An empty environment: the helper needs none, and NODE_OPTIONS preloads (an APM agent, say) have
+  // no business in it. Node adds the IPC channel's own variables.
+  const child = spawn(node, ['-e', COPY_HELPER], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
+  let failed = false;
+  const fail = (error: Error) => {
+    if (!failed && !closing) onError(error);
+    failed = true;
+  };
+  const ready = new Promise<number>((resolve) => {
+    child.on('message', (_index, copy: unknown) => {
+      if (!isClosable(copy)) return;
+      if (closing) return copy.close();
+      // noDelay as Node's HTTP server sets it on its own sockets. The backlog is the socket's:
+      // listen() on a listening socket sets it again, and Node's default (511) would lower it.
+      const server = createServer({ noDelay: true }, handOver);
+      server.on('error', onError);
+      server.listen(copy, backlog);
+      copies.push(server);
+    });
+    child.on('error', fail);
+    // 'close', not 'exit': it comes after the IPC channel's last message has been read.
+    child.on('close', (code, signal) => {
+      if (copies.length < count) fail(new Error(`the listen-socket helper ended (${signal ?? code}) after ${copies.length} of ${count} copies`));
+      resolve(copies.length);
+    });
+  });
+  // A raw handle, which Node sends as such ('net.Native'); its types name only the wrappers.
+  child.send(count, handle as NetServer, (error) => {
+    if (error !== null) fail(error);
+  });
+  return {
+    ready,
+    async close() {
+      closing = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await ready;
+      await closeAll(copies);
+    },
+  };
+}
+
+function isClosable(value: unknown): value is { close(): void } {
+  return typeof value === 'object' && value !== null && typeof (value as { close?: unknown }).close === 'function';
 }
