@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { createFundedKey } from '../src/testing/admin-json.js';
 import { canShareListenPort, listenSocketCount } from '../src/server/listen-sockets.js';
 import { openStore } from '../src/store/database.js';
 import { HoldingUpstream } from '../src/testing/holding-upstream.js';
+import { listeningDescriptors, listeningInodes } from '../src/testing/listening-sockets.js';
 import { IN_CI } from '../src/testing/in-ci.js';
 import { CLI, startServeProcess, type ServeProcess } from '../src/testing/serve-process.js';
 
@@ -38,40 +39,6 @@ it('should share the port only where Node and the platform can', () => {
   expect(listenSocketCount(null, 'darwin')).toBe(1);
   expect(listenSocketCount(8, 'darwin')).toBe(1);
 });
-
-/** Listening TCP sockets on this port, as `ss -ltn` counts them (from /proc/net/tcp and tcp6). */
-function listeningSockets(port: number): number {
-  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  let count = 0;
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/);
-      if (local?.endsWith(hex) && state === '0A') count++;
-    }
-  }
-  return count;
-}
-
-/** Descriptors that process `pid` holds of the socket listening on `port` (/proc/PID/fd). */
-function listeningDescriptors(pid: number, port: number): number {
-  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set<string>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields[1]?.endsWith(hex) && fields[3] === '0A') inodes.add(`socket:[${fields[9]}]`);
-    }
-  }
-  return readdirSync(`/proc/${pid}/fd`).filter((fd) => {
-    try {
-      return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
-    } catch {
-      return false;
-    }
-  }).length;
-}
 
 const RUNS = [
   { name: 'Node 24', node: NODE24, shared: true },
@@ -117,9 +84,9 @@ models:
   // Shared: 8 sockets on the port. Not shared: 1 socket, of which the gateway holds 8 descriptors
   // (the copies arrive from a helper process shortly after it listens).
   const expectListening = async (pid: number, port: number) => {
-    if (shared) return expect(listeningSockets(port)).toBe(8);
-    expect(listeningSockets(port)).toBe(1);
-    await expect.poll(() => listeningDescriptors(pid, port), { timeout: 10_000 }).toBe(8);
+    if (shared) return expect(listeningInodes(port).length).toBe(8);
+    expect(listeningInodes(port).length).toBe(1);
+    await expect.poll(() => listeningDescriptors(port, pid), { timeout: 10_000 }).toBe(8);
   };
 
   it('should listen on 8 sockets or descriptors, refuse a second gateway on its port, and drain every stream on SIGTERM before it exits', { timeout: 120_000 }, async () => {
