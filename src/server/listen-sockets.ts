@@ -165,10 +165,12 @@ export function openListenSocketCopies(
   return {
     ready,
     async close() {
+      // Stop the copies that listen now; any still on the way are closed as they arrive.
       closing = true;
+      const closed = closeAll(copies);
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await ready;
-      await closeAll(copies);
+      await closed;
     },
   };
 }
