@@ -184,16 +184,14 @@ async function runFloor(o) {
   // The gateway's listen queue (src/main.ts), not Node's default of 511, and its listening sockets
   // (the built src/server/listen-sockets.ts): TF_LISTEN_SOCKETS (default 4) on Linux, sharing the
   // port on Node 22.12+ and copies of one socket's descriptor before.
-  const { canShareListenPort, listenSocketCount, openExtraListenSockets, openListenSocketCopies } = await import(join(ROOT, 'dist/server/listen-sockets.js'));
+  const { listenSocketCount, listensWithReusePort, openMoreListenSockets } = await import(join(ROOT, 'dist/server/listen-sockets.js'));
   const wanted = process.env.TF_LISTEN_SOCKETS === undefined ? null : Number(process.env.TF_LISTEN_SOCKETS);
   const sockets = listenSocketCount(wanted);
-  const reusePort = sockets > 1 && canShareListenPort();
   await new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen({ port: o.port, host: '127.0.0.1', backlog: 4096, ...(reusePort ? { reusePort: true } : {}) }, ok);
+    server.listen({ port: o.port, host: '127.0.0.1', backlog: 4096, ...(listensWithReusePort(sockets) ? { reusePort: true } : {}) }, ok);
   });
-  if (reusePort) await openExtraListenSockets(server, sockets - 1, 4096);
-  else if (sockets > 1) await openListenSocketCopies(server, sockets - 1, 4096, (error) => { throw error; }).ready;
+  await (await openMoreListenSockets(server, sockets, 4096, (error) => { throw error; }))?.ready;
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 }
 

@@ -29,7 +29,7 @@ import { createSqlResponseStore } from './gateway/stored-responses/sql-response-
 import type { Provider } from './providers/provider.js';
 import { createProviders } from './providers/registry.js';
 import { buildMetricsServer, buildServer } from './server/build-server.js';
-import { canShareListenPort, listenSocketCount, openExtraListenSockets, openListenSocketCopies, probeFreePort } from './server/listen-sockets.js';
+import { listenSocketCount, listensWithReusePort, openMoreListenSockets, probeFreePort } from './server/listen-sockets.js';
 import type { MetricsEndpoint } from './server/operations-routes.js';
 import { Readiness } from './server/readiness.js';
 import { openStore, type Store } from './store/database.js';
@@ -272,12 +272,10 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   // Several sockets on the port (a cluster worker's port is the primary's): shared with reusePort
   // where Node can, else copies of the one socket's descriptor.
   const sockets = options.clusterWorker ? 1 : listenSocketCount(config.listenSockets);
-  const reusePort = sockets > 1 && canShareListenPort();
+  const reusePort = listensWithReusePort(sockets);
   const port = reusePort ? await probeFreePort(config.host, config.port) : config.port;
   await server.listen({ port, host: config.host, backlog, ...(reusePort ? { reusePort: true } : {}) });
-  const extraSockets = sockets === 1 ? null
-    : reusePort ? await openExtraListenSockets(server.server, sockets - 1, backlog)
-    : openListenSocketCopies(server.server, sockets - 1, backlog, (error) => server.log.warn({ err: error }, 'copying the listening socket failed; accepting on fewer descriptors'));
+  const extraSockets = await openMoreListenSockets(server.server, sockets, backlog, (error) => server.log.warn({ err: error }, 'copying the listening socket failed; accepting on fewer descriptors'));
   if (config.listenSockets !== null && config.listenSockets > sockets && !options.clusterWorker) server.log.warn({ wanted: config.listenSockets, platform: process.platform }, 'TF_LISTEN_SOCKETS needs Linux; listening on one socket');
   // Its own port: served by this process, or by the cluster primary for every worker.
   const metricsServer = metricsEndpoint !== null && config.metricsPort !== null && !options.clusterWorker

@@ -48,8 +48,31 @@ export async function probeFreePort(host: string, port: number): Promise<number>
   return bound;
 }
 
-/** The extra sockets of {@link openExtraListenSockets}. */
+/** Whether `serve` binds its port with reusePort: several sockets wanted, and Node can share the port. */
+export function listensWithReusePort(sockets: number): boolean {
+  return sockets > 1 && canShareListenPort();
+}
+
+/**
+ * The other `sockets - 1` listeners of an HTTP server that already listens (with reusePort where
+ * {@link listensWithReusePort}): sockets sharing its port, else copies of its descriptor. Null for
+ * one. `onCopyError` hears why copies could not be made; the server keeps accepting either way.
+ */
+export async function openMoreListenSockets(
+  http: HttpServer,
+  sockets: number,
+  backlog: number,
+  onCopyError: (error: Error) => void,
+): Promise<ExtraListenSockets | null> {
+  if (sockets <= 1) return null;
+  if (listensWithReusePort(sockets)) return openExtraListenSockets(http, sockets - 1, backlog);
+  return openListenSocketCopies(http, sockets - 1, backlog, onCopyError);
+}
+
+/** The extra sockets of {@link openExtraListenSockets} or {@link openListenSocketCopies}. */
 export interface ExtraListenSockets {
+  /** Resolves with how many extra listeners accept, once all have joined (copies: or failed). */
+  readonly ready: Promise<number>;
   /**
    * Stops accepting, and resolves once every connection these sockets accepted has closed. Node
    * counts a connection on the socket that accepted it, so the HTTP server's own close does not
@@ -85,7 +108,7 @@ export async function openExtraListenSockets(http: HttpServer, count: number, ba
     await closeAll(sockets);
     throw error;
   }
-  return { close: () => closeAll(sockets) };
+  return { ready: Promise.resolve(sockets.length), close: () => closeAll(sockets) };
 }
 
 function closeAll(sockets: readonly NetServer[]): Promise<void> {
@@ -93,12 +116,6 @@ function closeAll(sockets: readonly NetServer[]): Promise<void> {
     if (!socket.listening) return resolve();
     socket.close(() => resolve());
   }))).then(() => undefined);
-}
-
-/** The copies of {@link openListenSocketCopies}. */
-export interface ListenSocketCopies extends ExtraListenSockets {
-  /** Resolves with how many copies listen, once the helper process has handed them all over (or failed). */
-  readonly ready: Promise<number>;
 }
 
 // The helper: takes the listening handle once, hands it back `n` times, closes its own and exits.
@@ -126,7 +143,7 @@ export function openListenSocketCopies(
   backlog: number,
   onError: (error: Error) => void,
   node: string = process.execPath,
-): ListenSocketCopies {
+): ExtraListenSockets {
   const handle = (http as unknown as { _handle: object | null })._handle;
   if (handle === null) throw new Error('the HTTP server must listen on a TCP port first');
   const copies: NetServer[] = [];
