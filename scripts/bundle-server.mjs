@@ -7,7 +7,7 @@
 // Why: V8 keeps every loaded module's source text and a record per module. Unbundled, a started
 // gateway held 1,141 modules and 4.4 MB of source (zod, kysely, fastify, yaml, ajv and ours, with
 // comments); the bundle keeps what is used, minified. Idle RSS of `serve --demo` 82-85 -> 73 MiB
-// (bench/README.md, "bench/idle-footprint.mjs"). The rest of dist/ (tsc's modules) stays for the
+// (bench/findings/idle-footprint.md). The rest of dist/ (tsc's modules) stays for the
 // tests that import it.
 //
 // Left to node_modules at run time (external): native or optional packages, and those that find

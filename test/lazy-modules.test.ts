@@ -10,7 +10,7 @@ import { startFakeOpenAIUpstream, type FakeUpstream } from '../src/testing/fake-
 import { startServeProcess, type ServeProcess } from '../src/testing/serve-process.js';
 import { upstreamCatalogue } from '../src/testing/upstream-catalogue.js';
 
-// What a started gateway does not load until it is used (the idle footprint, bench/README.md), and
+// What a started gateway does not load until it is used (the idle footprint, bench/findings/idle-footprint.md), and
 // that the first call of each kind still answers: the console's route modules load with the first
 // /api request, the o200k tokenizer with the first counted request, undici's Pool with a catalogue
 // that names an upstream, the admin and migrate commands' modules never in `serve`. Run on the built

@@ -54,7 +54,7 @@ export default defineConfig({
     // One stylesheet (8 KB gzip for every page) and one chunk of shared components: a cold open of
     // a page asked for about 30 files before, and each costs the page's main thread to request and
     // receive (73 ms of a trace just to issue the preloads). Idle A/B on the Request log pages:
-    // cold medians 637-814 ms against 740-918, browser CPU about 9% less (bench/README.md).
+    // cold medians 637-814 ms against 740-918, browser CPU about 9% less (bench/findings/console-pages.md).
     cssCodeSplit: false,
     rolldownOptions: {
       output: {

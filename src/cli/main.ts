@@ -2,7 +2,7 @@
 import { readEnvironment, resolveDatabaseUrl } from '../config/environment.js';
 
 // Each command's modules load when it runs: a gateway started with `serve` never holds the admin
-// commands' (≈1.3 MiB of heap, bench/README.md "idle footprint").
+// commands' (≈1.3 MiB of heap, bench/findings/idle-footprint.md).
 
 const HELP = `Usage: tf-gateway <command> [options]
 

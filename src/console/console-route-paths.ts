@@ -1,8 +1,8 @@
 /**
  * Method and URL of every console route, in `CONSOLE_ROUTES` order: what Fastify registers at start.
  * The route modules themselves (handlers, zod schemas, presenters: ≈105 modules) load with the first
- * `/api` request, so a gateway whose console is never opened does not hold them (bench/README.md,
- * idle footprint). `console-route-paths.test.ts` keeps this list equal to the route table.
+ * `/api` request, so a gateway whose console is never opened does not hold them
+ * (bench/findings/idle-footprint.md). `console-route-paths.test.ts` keeps this list equal to the route table.
  */
 export const CONSOLE_ROUTE_PATHS: readonly (readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string])[] = [
   ['POST', '/sign-up'],

@@ -11,7 +11,7 @@ export interface BodyReader {
 /**
  * The body of a streamed upstream answer, handed to its reader read by read. It is not a Node
  * `Readable`: a held stream relays one small read at a time, and a Readable's buffering, events
- * and mode switches cost more per read than the relay's own work (bench/README.md, "A held stream
+ * and mode switches cost more per read than the relay's own work (bench/findings/streams-held.md, "A held stream
  * without a Readable"). `toReadable` in providers/http adapts it for readers that want a stream.
  */
 export interface UpstreamBody {

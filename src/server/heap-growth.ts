@@ -9,7 +9,7 @@ export const SERVE_HEAP_GROWING_PERCENT = 25;
  * heap is ≈40 MiB, so RSS climbed to 250–370 MiB without any leak. A fixed 25 % growth factor holds
  * old space near 55 MiB and RSS near 190 MiB (50 %: ≈200 MiB) at the cost of more frequent
  * (incremental, mostly concurrent) major GCs: no cost in CPU per request for non-streamed answers,
- * ≈15 % more for streams at concurrency 64 (bench/README.md, results of 2026-11-21 evening).
+ * ≈15 % more for streams at concurrency 64 (bench/findings/overhead.md, results of 2026-11-21 evening).
  *
  * Set at run time because this flag, unlike `--max-old-space-size` or `--max-semi-space-size`, is
  * read at every GC: no re-exec and no NODE_OPTIONS needed (which would not accept it anyway). An

@@ -38,7 +38,7 @@ export function collectWhenIdle(options: { gc?: () => void; cpuMicros?: () => nu
  * chosen it either way: that GC also compacts the old-space pages start-up left partly empty and
  * gives them back (idle RSS of `serve --demo` ≈101 → ≈94 MiB). The mode is switched off again
  * right after: left on for the whole process it cut c64 throughput 6–9× in A/B runs of
- * bench/overhead (bench/README.md). V8 reads the flag at each GC, as with the growth factor.
+ * bench/overhead (bench/findings/overhead.md). V8 reads the flag at each GC, as with the growth factor.
  */
 function compactingGc(gc: () => void): () => void {
   if (process.execArgv.some((flag) => /^--(no-)?optimize[-_]for[-_]size\b/.test(flag))) return gc;

@@ -7,7 +7,7 @@ import type { Server as HttpServer } from 'node:http';
  *
  * Why: since libuv 1.45 Node accepts one connection per listening socket per turn of the event
  * loop. A process relaying hundreds of held streams turns its loop 20-40 times in 100 ms, so a
- * burst of new connections waits in the kernel's listen queue (bench/README, "the listen queue").
+ * burst of new connections waits in the kernel's listen queue (bench/findings/streams-held.md, "the listen queue").
  * With N sockets the kernel spreads new connections over N queues and each turn accepts up to N.
  *
  * Node has `reusePort` from 22.12 / 23.1. Used on Linux only, where the kernel spreads connections over
@@ -22,7 +22,7 @@ export function canShareListenPort(version: string = process.versions.node, plat
   return major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12);
 }
 
-/** Sockets on the port when `TF_LISTEN_SOCKETS` is not set (bench/README, "Several listening sockets"). */
+/** Sockets on the port when `TF_LISTEN_SOCKETS` is not set (bench/findings/streams-held.md, "Several listening sockets"). */
 export const DEFAULT_LISTEN_SOCKETS = 4;
 
 /** How many sockets to listen on: the setting (null: the default), or 1 off Linux. */

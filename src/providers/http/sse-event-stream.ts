@@ -28,7 +28,7 @@ const PAUSE_AT = 64;
  * An SSE body as an async iterable of converted events. The body's reads are framed on bytes
  * ({@link SseFrameReader}) and converted as they arrive; the consumer takes the events from a queue,
  * one promise per event. Replaces a chain of a Readable, a text decoder, an SSE parser and two async
- * generators, each with its own promise per event (bench/README.md, "Translated streams").
+ * generators, each with its own promise per event (bench/findings/streams-held.md, "Translated streams").
  *
  * The body is finished exactly once: drained after a complete answer (the keep-alive connection is
  * reused), destroyed (the upstream call cancelled) after a failure, when the consumer stops early,

@@ -80,7 +80,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   // keeps one); with a limit, calls past it wait in the gate, bounded and measured, never in undici.
   const gate = options.gate ?? (maxConnections === null ? null : new ConnectionGate(options.providerId, maxConnections, options.queueTimeoutMs ?? 2_000));
   // undici's Pool is loaded with the catalogue, not on the first call: loading it cost that call ≈10 ms
-  // (compiling its 22 modules), which a started gateway's first burst queued behind (bench/README,
+  // (compiling its 22 modules), which a started gateway's first burst queued behind (bench/findings/streams-held.md,
   // "The first 50 streams after start"). A gateway that serves only the simulator never loads it.
   const PoolClass = loadUndiciPool();
   // Opened on the first call: a catalogue names upstreams a gateway may never call.
