@@ -275,7 +275,7 @@ export async function startGateway(config: ServerConfig, options: StartOptions):
   const reusePort = listensWithReusePort(sockets);
   const port = reusePort ? await probeFreePort(config.host, config.port) : config.port;
   await server.listen({ port, host: config.host, backlog, ...(reusePort ? { reusePort: true } : {}) });
-  const extraSockets = await openMoreListenSockets(server.server, sockets, backlog, (error) => server.log.warn({ err: error }, 'copying the listening socket failed; accepting on fewer descriptors'));
+  const extraSockets = await openMoreListenSockets(server.server, sockets, backlog, (error) => server.log.warn({ err: error }, 'a copy of the listening socket failed; the others keep accepting'));
   if (config.listenSockets !== null && config.listenSockets > sockets && !options.clusterWorker) server.log.warn({ wanted: config.listenSockets, platform: process.platform }, 'TF_LISTEN_SOCKETS needs Linux; listening on one socket');
   // Its own port: served by this process, or by the cluster primary for every worker.
   const metricsServer = metricsEndpoint !== null && config.metricsPort !== null && !options.clusterWorker

@@ -56,7 +56,8 @@ export function listensWithReusePort(sockets: number): boolean {
 /**
  * The other `sockets - 1` listeners of an HTTP server that already listens (with reusePort where
  * {@link listensWithReusePort}): sockets sharing its port, else copies of its descriptor. Null for
- * one. `onCopyError` hears why copies could not be made; the server keeps accepting either way.
+ * one. `onCopyError` hears why copies could not be made, or why one that listened failed; the server
+ * keeps accepting on the others either way.
  */
 export async function openMoreListenSockets(
   http: HttpServer,
