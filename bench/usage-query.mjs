@@ -85,6 +85,10 @@ async function loadMonth(connectionString) {
                   SUM(requests), SUM(requests * (200 + c % 300)), SUM(requests * (50 + h % 100)), SUM(requests * 10), 0,
                   SUM(requests * (200 + c % 300) * 150 + requests * (50 + h % 100) * 600)
            FROM gen GROUP BY hour, p, k, m, u`);
+  // Settlement writes the same sums folded over the end user; every grouping but the end user reads them.
+  await q(`INSERT INTO usage_key_rollups (org_id, hour, project_id, key_id, user_id, model, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
+           SELECT org_id, hour, project_id, key_id, user_id, model, SUM(requests), SUM(input_tokens), SUM(output_tokens), SUM(cached_tokens), SUM(reasoning_tokens), SUM(cost_nano)
+           FROM usage_rollups GROUP BY org_id, hour, project_id, key_id, user_id, model`);
   for (const [tag, values, share] of [['team', 5, 7], ['env', 2, 10]]) {
     await q(`INSERT INTO usage_tag_rollups (org_id, hour, project_id, tag_key, tag_value, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
              SELECT 'org_bench', hour, 'proj_bench' || p, $1, $1 || '-' || (c % $2::int),
@@ -92,10 +96,10 @@ async function loadMonth(connectionString) {
                     SUM(requests * (200 + c % 300) * 150 + requests * (50 + h % 100) * 600)
              FROM gen WHERE c % 10 < $3::int GROUP BY hour, p, c % $2::int`, [tag, values, share]);
   }
-  await q('ANALYZE usage_rollups');
-  await q('ANALYZE usage_tag_rollups');
-  const counts = await q(`SELECT (SELECT COUNT(*) FROM usage_rollups) AS rollups, (SELECT COUNT(*) FROM usage_tag_rollups) AS tag_rollups, (SELECT SUM(requests) FROM usage_rollups) AS requests`);
-  console.error(`rollup rows ${counts.rows[0].rollups}, tag rollup rows ${counts.rows[0].tag_rollups}, requests ${counts.rows[0].requests}`);
+  for (const table of ['usage_rollups', 'usage_key_rollups', 'usage_tag_rollups']) await q(`ANALYZE ${table}`);
+  const counts = await q(`SELECT (SELECT COUNT(*) FROM usage_rollups) AS rollups, (SELECT COUNT(*) FROM usage_key_rollups) AS key_rollups, (SELECT COUNT(*) FROM usage_tag_rollups) AS tag_rollups, (SELECT SUM(requests) FROM usage_rollups) AS requests`);
+  const c = counts.rows[0];
+  console.error(`rollup rows ${c.rollups}, without the end user ${c.key_rollups}, tag rollup rows ${c.tag_rollups}, requests ${c.requests}`);
   await db.end();
 }
 
@@ -117,9 +121,14 @@ async function report() {
     ['project, by day, group model', () => getProjectUsage(ctx, operator, reply, 'proj_bench0', { ...month, granularity: 'day', group_by: 'model' })],
   ];
   console.log(`| query | median ms | max ms | rows out |\n|---|---:|---:|---:|`);
-  const results = await timeCases(cases, Number(values.runs), (out) => (typeof out === 'number' ? out : out.data.length));
+  const rowsOut = (out) => (typeof out === 'number' ? out : out.data.length);
+  const results = await timeCases(cases, Number(values.runs), rowsOut);
   const total = results.get('org, month total').totals;
   console.log(`\nmonth total: ${total.requests} requests, ${total.input_tokens} input tokens, $${total.cost_usd}`);
+  // A query that finds nothing times nothing: say so rather than print a fast, empty figure.
+  if (String(total.requests) !== N.requests.toString()) throw new Error(`the month total counts ${total.requests} requests, not the ${N.requests} loaded`);
+  const empty = cases.map(([label]) => label).filter((label) => rowsOut(results.get(label)) === 0);
+  if (empty.length > 0) throw new Error(`no rows from: ${empty.join('; ')}`);
 }
 
 /** Drain a CSV answer; returns its record count (header excluded). */
