@@ -65,15 +65,25 @@ async function measure(label, store, concurrency) {
   return { label, concurrency, n: N, usPerOp: ns / 1000 / N, opsPerSec: Math.round(N / (ns / 1e9)) };
 }
 
+/** The accounts and sync counter a run leaves have no expiry: remove them. */
+async function deleteKeys(prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(values.redis);
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 100 })) if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+}
+
 const rows = [];
 rows.push(await measure('memory', new MemoryLimitStore(), 1));
 rows.push(await measure('memory', new MemoryLimitStore(), 64));
 try {
   for (const c of [1, 64]) {
-    const store = await RedisLimitStore.create({ url: values.redis, prefix: `tf-bench-${randomBytes(4).toString('hex')}:` });
+    const prefix = `tf-bench-${randomBytes(4).toString('hex')}:`;
+    const store = await RedisLimitStore.create({ url: values.redis, prefix });
     await store.ready();
     rows.push(await measure('redis', store, c));
     await store.close();
+    await deleteKeys(prefix);
   }
 } catch (error) {
   console.error(`redis skipped: ${error instanceof Error ? error.message : String(error)}`);

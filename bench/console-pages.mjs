@@ -37,6 +37,12 @@ const { values } = parseArgs({
   },
 });
 const N = { requests: Number(values.requests), keys: Number(values.keys), users: Number(values.users), days: Number(values.days), runs: Number(values.runs) };
+// "one key + status 200 + 24 h" filters the 8th key's successes of the last day; below these sizes the
+// seeded load can leave that page empty, and it would wait for a row that never comes.
+if (N.requests < 10000 || N.keys < 8) {
+  process.stderr.write('console-pages: --requests must be at least 10000 and --keys at least 8 (every page must have rows to show)\n');
+  process.exit(2);
+}
 const BUDGET_MS = 1000;
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('./console-bundle.mjs', import.meta.url));

@@ -1,6 +1,6 @@
 // Micro-benchmark of settlement: main-thread CPU per settled event on a SQLite file.
-// npm run build && node bench/settlement.mjs [DIST=dist] [--passes 40] [--batch 500] [--prefill 40000]
-import { mkdtempSync } from 'node:fs';
+// npm run build && node bench/settlement.mjs [DIST=dist] [--passes 40] [--batch 500] [--prefill 20000]
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,4 +39,5 @@ for (let p = 0; p < passes; p++) {
 }
 console.log(`${events} events settled in ${passes} passes of ${batch}: ${(Number(cpu) / events).toFixed(2)} µs CPU/event, ${(wall / events).toFixed(2)} µs wall/event`);
 await store.close?.();
+rmSync(dir, { recursive: true, force: true });
 process.exit(0);
