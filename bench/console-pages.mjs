@@ -457,7 +457,8 @@ try {
     console.log(`| ${r.label} | ${f(r.median)} / ${f(r.max)} | ${f(r.reloadMedian)} / ${f(r.reloadMax)} | ${f(r.inAppMedian)} / ${f(r.inAppMax)} | ${f(r.cpu.task)} (${f(r.cpu.script)} / ${f(r.cpu.layout + r.cpu.style)}) | ${f(r.cpu.browser)} | ${f(r.inAppCpu.task)} | ${verdict} |`);
   }
   if (apis.length) {
-    console.log('\n| API call | median / max ms | gateway CPU ms per call |');
+    console.log(`\ngateway CPU: from /proc in 10 ms ticks, averaged over the ${N.runs} runs (so a multiple of ${(10 / N.runs).toFixed(1)} ms).\n`);
+    console.log('| API call | median / max ms | gateway CPU ms per call |');
     console.log('|---|---:|---:|');
     for (const r of apis) console.log(`| ${r.label} | ${f(r.median)} / ${f(r.max)} | ${r.serverCpu.toFixed(1)} |`);
   }

@@ -60,13 +60,18 @@ export function analyzeTrace(trace, { readyMs = null, top = 12 } = {}) {
   // Network milestones from the renderer's resource events.
   const sends = new Map();
   const finishes = new Map();
+  const lastData = new Map();
   for (const e of events) {
     if (e.name === 'ResourceSendRequest' && e.ts >= t0) sends.set(e.args.data.requestId, { url: e.args.data.url, at: ms(e.ts) });
     if (e.name === 'ResourceFinish' && e.ts >= t0) finishes.set(e.args.data.requestId, ms(e.ts));
+    if (e.name === 'ResourceReceivedData' && e.ts >= t0) lastData.set(e.args.data.requestId, ms(e.ts));
   }
   // The page's own requests (not the browser's chrome:// pages, not inline data: images).
-  const requests = [...sends].filter(([, r]) => /^https?:/.test(r.url)).map(([id, r]) => ({ ...r, end: finishes.get(id) ?? null }));
+  const requests = [...sends].filter(([, r]) => /^https?:/.test(r.url)).map(([id, r]) => ({ ...r, end: finishes.get(id) ?? null, lastData: lastData.get(id) ?? null }));
   const html = requests.find((r) => /\/console/.test(r.url) && !/\/assets\//.test(r.url));
+  // The document's ResourceFinish waits for the parser to be done with it (after its scripts have
+  // already sent /api/me); the HTML has arrived with its last data.
+  const htmlReceived = html === undefined ? null : (html.lastData ?? html.end);
   const me = requests.find((r) => new URL(r.url).pathname === '/api/me');
   // The page's data: API answers other than the shell's (/api/me and the bell's notifications).
   const apis = requests.filter((r) => /\/api\//.test(r.url) && !new URL(r.url).pathname.startsWith('/api/me') && r.end !== null && (readyMs === null || r.end <= readyMs));
@@ -74,7 +79,7 @@ export function analyzeTrace(trace, { readyMs = null, top = 12 } = {}) {
   const ready = readyMs;
   const milestones = [
     ['navigation', 0],
-    ['HTML received', html?.end ?? null],
+    ['HTML received', htmlReceived],
     ['/api/me sent', me?.at ?? null],
     ['/api/me answered', me?.end ?? null],
     ['page data answered', lastApi],
