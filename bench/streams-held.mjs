@@ -491,7 +491,9 @@ function printRun(o, rows, label) {
   process.stdout.write(`\n${label}${o.n} streams held at once, ${o.chunks} events ${o.delayMs} ms apart, opened within ${o.rampMs} ms${o.warmup > 0 ? `, after ${o.warmup} warm-up streams` : ''}${o.rounds > 1 ? `, burst ${o.rounds} of ${o.rounds} shown` : ''} (node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)\n\n`);
   process.stdout.write('| target | completed | TTFT p50 ms | TTFT p99 ms | added TTFT p99 ms | duration p50 s | proxy CPU s | CPU µs / event | of which system | idle RSS MiB | peak RSS MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
   const notes = [];
+  const figures = new Map();
   for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds, timeline } of rows) {
+    if (target.pids !== null) figures.set(target.name, { added: result.ttftP99 - direct.ttftP99, perEvent: cpu === null || result.events === 0 ? null : (cpu * 1e6) / result.events });
     if (timeline) {
       const l = (x) => (x === null ? '-' : `${f(x.p50, 1)} / ${f(x.p99, 1)}`);
       notes.push(`${target.name}: where the time to first token went, p50 / p99 ms over ${timeline.streams} streams: ${timeline.legs.map(([what, gap]) => `${what} ${l(gap)}`).join(', ')}`);
@@ -511,11 +513,37 @@ function printRun(o, rows, label) {
     process.stdout.write(`| ${name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pids === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${cpu === null || result.events === 0 ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
   }
   if (notes.length > 0) process.stdout.write(`\n${notes.join('\n')}\n`);
+  printRelative(figures, 'of the same run');
+}
+
+/**
+ * The gateway against the relays measured in the same run: the absolute goals depend on the core
+ * (the floor itself missed +50 ms on slow boxes), these ratios much less.
+ */
+function printRelative(figures, scope) {
+  const floor = figures.get('floor (node)');
+  const nginx = figures.get('nginx');
+  const lines = [];
+  for (const [name, g] of figures) {
+    if (!name.startsWith('tf')) continue;
+    const parts = [];
+    if (floor) parts.push(`added TTFT p99 ${fmt(g.added - floor.added)} ms more than the floor's (${ratio(g.added, floor.added)} it)`);
+    if (floor && g.perEvent !== null && floor.perEvent !== null) parts.push(`CPU per event ${ratio(g.perEvent, floor.perEvent)} the floor's`);
+    if (nginx && g.perEvent !== null && nginx.perEvent !== null) parts.push(`CPU per event ${ratio(g.perEvent, nginx.perEvent)} nginx's`);
+    if (parts.length > 0) lines.push(`${name} against the relays ${scope}: ${parts.join(', ')}`);
+  }
+  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+/** a / b as "N.N×", or "-" when b is not positive (a relay that added nothing). */
+function ratio(a, b) {
+  return b > 0 ? `${(a / b).toFixed(1)}×` : '-';
 }
 
 /** --repeat: per proxy, every run's added TTFT p99 (sorted) with its median, and the medians or worst of the rest. */
 function printSummary(runs) {
   process.stdout.write(`\nOver ${runs.length} runs:\n\n| target | streams completed, all runs | added TTFT p99 ms, each run (sorted) | median | CPU µs / event, median | peak RSS MiB, highest |\n|---|---|---|---:|---:|---:|\n`);
+  const figures = new Map();
   for (const name of runs[0].slice(1).map((row) => row.target.name)) {
     const added = [];
     const perEvent = [];
@@ -532,7 +560,9 @@ function printSummary(runs) {
       opened += row.result.completed + Object.values(row.result.failures).reduce((a, b) => a + b, 0);
     }
     process.stdout.write(`| ${name} | ${completed} of ${opened} | ${added.sort((a, b) => a - b).map((v) => fmt(v)).join(', ')} | ${fmt(median(added))} | ${perEvent.length ? fmt(median(perEvent)) : '-'} | ${peaks.length ? fmt(Math.max(...peaks)) : '-'} |\n`);
+    figures.set(name, { added: median(added), perEvent: perEvent.length ? median(perEvent) : null });
   }
+  printRelative(figures, 'by the medians above');
 }
 
 const args = parseArgs(process.argv.slice(2));
