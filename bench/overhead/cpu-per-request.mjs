@@ -2,7 +2,8 @@
 // requests: an A/B tool for two builds on a machine too busy for bench/overhead/run.mjs's req/s and
 // latency to mean much (CPU per unit of work moves far less with load; run A and B interleaved).
 // Starts the mock upstream and `serve` from DIST on a fresh SQLite file, warms up, then sends N
-// requests at the mode's concurrency and prints one JSON line (CPU µs/request, req/s, p50, load).
+// requests at the mode's concurrency and prints one JSON line (CPU µs/request, of it the main
+// thread's, whose event loop every request waits on; req/s, p50, load).
 //
 //   node bench/overhead/cpu-per-request.mjs DIST [c1|c64|stream1|stream64] [N]
 //   TF_DURABLE_WAIT_MS=0 node bench/overhead/cpu-per-request.mjs "$PWD/dist" c1 3000
@@ -44,13 +45,15 @@ const body = JSON.stringify({ model: 'bench/mock-chat', messages: [{ role: 'user
 const req = () => new Promise((res, rej) => { const r = http.request({ host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST', agent, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } }, (s) => { let d = ''; s.on('data', (c) => (d += c)); s.on('end', () => (s.statusCode === 200 ? res(d) : rej(new Error(`${s.statusCode} ${d}`)))); }); r.on('error', rej); r.end(body); });
 for (let i = 0; i < 100; i++) { try { await req(); break; } catch { await new Promise((r) => setTimeout(r, 200)); } }
 const gwPid = gw.pid;
-const cpu = () => { const f = readFileSync(`/proc/${gwPid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10000; }; // µs (100 Hz)
+const ticks = (path) => { const f = readFileSync(path, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10000; }; // µs (100 Hz)
+const cpu = () => ticks(`/proc/${gwPid}/stat`);
+const mainCpu = () => ticks(`/proc/${gwPid}/task/${gwPid}/stat`);
 async function load(total) { let i = 0; const lat = []; await Promise.all(Array.from({ length: conc }, async () => { while (i++ < total) { const t = process.hrtime.bigint(); await req(); lat.push(Number(process.hrtime.bigint() - t) / 1e6); } })); lat.sort((a, b) => a - b); return lat; }
 await load(Math.min(2000, Number(n)));
-const c0 = cpu(); const t0 = Date.now();
+const c0 = cpu(); const m0 = mainCpu(); const t0 = Date.now();
 const lat = await load(Number(n));
-const c1 = cpu(); const ms = Date.now() - t0;
-console.log(JSON.stringify({ dist, mode, n: Number(n), wait: process.env.TF_DURABLE_WAIT_MS ?? 'default', cpuUsPerReq: Math.round((c1 - c0) / Number(n)), rps: Math.round(Number(n) / ms * 1000), p50ms: lat[Math.floor(lat.length / 2)].toFixed(3), load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0] }));
+const c1 = cpu(); const m1 = mainCpu(); const ms = Date.now() - t0;
+console.log(JSON.stringify({ dist, mode, n: Number(n), wait: process.env.TF_DURABLE_WAIT_MS ?? 'default', cpuUsPerReq: Math.round((c1 - c0) / Number(n)), mainThreadUsPerReq: Math.round((m1 - m0) / Number(n)), rps: Math.round(Number(n) / ms * 1000), p50ms: lat[Math.floor(lat.length / 2)].toFixed(3), load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0] }));
 gw.kill('SIGTERM'); mock.kill();
 await new Promise((r) => gw.on('exit', r));
 rmSync(tmp, { recursive: true, force: true });
