@@ -75,11 +75,12 @@ async function loadMonth(connectionString) {
   await q(`INSERT INTO api_key_settings (key_id, budget_nano, created_by, deleted_at) SELECT id, NULL, 'usr_bench' || (abs(hashtext(id)) % 10), NULL FROM api_keys`);
   await q(`CREATE TEMP TABLE gen AS
            SELECT h, c, ($1::bigint + h::bigint * 3600000) AS hour,
-                  (c % $3::int) AS p, ((c / $3::int) % $4::int) AS k, ((c * 7 + h) % $5::int) AS m, ((c / ($3::int * $4::int)) % $6::int) AS u,
+                  (c % $3::int) AS p, ((c / $3::int) % $4::int) AS k, ((c * 7 + h) % $5::int) AS m, ((c / ($3::int * $4::int) + h * 7) % $6::int) AS u,
                   ($7::bigint / $8::bigint) + CASE WHEN (h::bigint * $2::int + c) < ($7::bigint % $8::bigint) THEN 1 ELSE 0 END AS requests
            FROM generate_series(0, $9::int - 1) h, generate_series(0, $2::int - 1) c`,
   [from, N.combos, N.projects, N.keys, N.models, N.users, N.requests.toString(), rows.toString(), N.hours]);
   // Combos are mixed-radix (project, key, user), so they stay distinct up to projects x keys x users; GROUP BY folds any excess.
+  // The user also moves with the hour (as the model does), so a month holds every user, not only the few one hour's combos reach.
   await q(`INSERT INTO usage_rollups (org_id, hour, project_id, key_id, model, end_user, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
            SELECT 'org_bench', hour, 'proj_bench' || p, 'key_bench' || p || 'x' || k, 'bench/model-' || m, 'user-' || u,
                   SUM(requests), SUM(requests * (200 + c % 300)), SUM(requests * (50 + h % 100)), SUM(requests * 10), 0,
