@@ -21,6 +21,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { FOLD_KEY_ROLLUPS } from './lib/key-rollups.mjs';
 import { timeCases, timed } from './lib/time-cases.mjs';
 
 const { values } = parseArgs({
@@ -126,10 +127,7 @@ async function loadData(connectionString) {
            SELECT $1, hour, 'proj_bench' || p, 'key_bench' || p || 'x' || k, 'bench/model-' || m, 'user-' || u,
                   SUM(requests), SUM(requests * (200 + c % 300)), SUM(requests * (50 + h % 100)), SUM(requests * 10), 0, SUM(requests * unit)
            FROM bench_gen WHERE requests > 0 GROUP BY hour, p, k, m, u`, [ORG]);
-  // Settlement writes the same sums folded over the end user (migration 202611240150 did it for older rows).
-  await q(`INSERT INTO usage_key_rollups (org_id, hour, project_id, key_id, user_id, model, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
-           SELECT org_id, hour, project_id, key_id, user_id, model, SUM(requests), SUM(input_tokens), SUM(output_tokens), SUM(cached_tokens), SUM(reasoning_tokens), SUM(cost_nano)
-           FROM usage_rollups WHERE org_id = $1 GROUP BY org_id, hour, project_id, key_id, user_id, model`, [ORG]);
+  await q(FOLD_KEY_ROLLUPS);
   // One debit per request, spread evenly over its hour. Ids sort by time like createId's, and the
   // reference is the request id the usage event carries.
   const requestId = `lpad((hour + i * 3600000 / requests)::text, 13, '0') || lpad(c::text, 5, '0') || lpad(i::text, 7, '0')`;

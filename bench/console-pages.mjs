@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { analyzeTrace, formatAnalysis, TRACE_CATEGORIES } from './console-trace.mjs';
+import { FOLD_KEY_ROLLUPS } from './lib/key-rollups.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -143,12 +144,8 @@ function seed(orgId, projectId) {
       const [hour, key, model, user] = k.split('|');
       insertRollup.run(orgId, Number(hour), projectId, key, model, user, r.requests, r.input, r.output, r.cost);
     }
-    // The same sums without the end user, as settlement writes them (builds from before the table existed have none).
-    if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'usage_key_rollups'").get() !== undefined) {
-      db.exec(`INSERT INTO usage_key_rollups (org_id, hour, project_id, key_id, user_id, model, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
-        SELECT org_id, hour, project_id, key_id, user_id, model, SUM(requests), SUM(input_tokens), SUM(output_tokens), SUM(cached_tokens), SUM(reasoning_tokens), SUM(cost_nano)
-        FROM usage_rollups GROUP BY org_id, hour, project_id, key_id, user_id, model`);
-    }
+    // Builds from before the table existed have none.
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'usage_key_rollups'").get() !== undefined) db.exec(FOLD_KEY_ROLLUPS);
     const insertTag = db.prepare('INSERT INTO usage_tag_rollups (org_id, hour, project_id, tag_key, tag_value, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)');
     for (const [k, r] of tagRollups) {
       const [hour, tagKey, tagValue] = k.split('|');

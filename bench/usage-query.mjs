@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { timeCases, timed } from './lib/time-cases.mjs';
+import { FOLD_KEY_ROLLUPS } from './lib/key-rollups.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -86,10 +87,7 @@ async function loadMonth(connectionString) {
                   SUM(requests), SUM(requests * (200 + c % 300)), SUM(requests * (50 + h % 100)), SUM(requests * 10), 0,
                   SUM(requests * (200 + c % 300) * 150 + requests * (50 + h % 100) * 600)
            FROM gen GROUP BY hour, p, k, m, u`);
-  // Settlement writes the same sums folded over the end user; every grouping but the end user reads them.
-  await q(`INSERT INTO usage_key_rollups (org_id, hour, project_id, key_id, user_id, model, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
-           SELECT org_id, hour, project_id, key_id, user_id, model, SUM(requests), SUM(input_tokens), SUM(output_tokens), SUM(cached_tokens), SUM(reasoning_tokens), SUM(cost_nano)
-           FROM usage_rollups GROUP BY org_id, hour, project_id, key_id, user_id, model`);
+  await q(FOLD_KEY_ROLLUPS);
   for (const [tag, values, share] of [['team', 5, 7], ['env', 2, 10]]) {
     await q(`INSERT INTO usage_tag_rollups (org_id, hour, project_id, tag_key, tag_value, requests, input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost_nano)
              SELECT 'org_bench', hour, 'proj_bench' || p, $1, $1 || '-' || (c % $2::int),
