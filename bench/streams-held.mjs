@@ -493,7 +493,9 @@ function printRun(o, rows, label) {
   const notes = [];
   const figures = new Map();
   for (const { target, result, idle, peak, cpu, sys, processes, perProcess, rounds, timeline } of rows) {
-    if (target.pids !== null) figures.set(target.name, { added: result.ttftP99 - direct.ttftP99, perEvent: cpu === null || result.events === 0 ? null : (cpu * 1e6) / result.events });
+    const added = target.pids === null ? null : result.ttftP99 - direct.ttftP99;
+    const perEvent = cpu === null || result.events === 0 ? null : (cpu * 1e6) / result.events;
+    if (added !== null) figures.set(target.name, { added, perEvent });
     if (timeline) {
       const l = (x) => (x === null ? '-' : `${f(x.p50, 1)} / ${f(x.p99, 1)}`);
       notes.push(`${target.name}: where the time to first token went, p50 / p99 ms over ${timeline.streams} streams: ${timeline.legs.map(([what, gap]) => `${what} ${l(gap)}`).join(', ')}`);
@@ -510,7 +512,7 @@ function printRun(o, rows, label) {
     const failed = Object.entries(result.failures).map(([why, n]) => `${n} ${why}`).join(', ');
     const name = processes !== null && processes > 1 ? `${target.name}, ${processes} processes` : target.name;
     if (perProcess) notes.push(`${target.name}: CPU s by process (first the primary): ${perProcess.map((c) => c.toFixed(2)).join(', ')}`);
-    process.stdout.write(`| ${name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${target.pids === null ? '-' : f(result.ttftP99 - direct.ttftP99)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${cpu === null || result.events === 0 ? '-' : f((cpu * 1e6) / result.events)} | ${cpu === null || result.events === 0 ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
+    process.stdout.write(`| ${name} | ${result.completed}${failed ? ` (${failed})` : ''} | ${f(result.ttftP50)} | ${f(result.ttftP99)} | ${f(added)} | ${f(result.durationP50 / 1000, 2)} | ${f(cpu, 2)} | ${f(perEvent)} | ${perEvent === null ? '-' : f((sys * 1e6) / result.events)} | ${f(idle)} | ${f(peak)} |\n`);
   }
   if (notes.length > 0) process.stdout.write(`\n${notes.join('\n')}\n`);
   printRelative(figures, 'of the same run');
