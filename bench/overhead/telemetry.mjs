@@ -3,7 +3,7 @@
 // same rounds, against the same mock upstream, measured as CPU µs per request with wrk (bench/README.md).
 //
 //   node bench/overhead/telemetry.mjs [--duration 10] [--rounds 3] [--modes c1,c64,stream64] [--warmup 3]
-//        [--baseline REF] [--tracing] [--together] [--skip-build] [--mock-port P] [--keep]
+//        [--baseline REF] [--tracing] [--together] [--skip-build] [--mock-port P] [--keep] [--out DIR]
 //
 // Variants: metrics-off (TF_METRICS=false, no OTEL_*), metrics-on (the default: /metrics on, tracing off),
 // with --baseline REF also `baseline` (that git ref built into a temp dir: a gateway without this code
@@ -27,7 +27,7 @@ const REPO = resolve(HERE, '..', '..');
 const MODES = { c1: { connections: 1, stream: false }, c64: { connections: 64, stream: false }, stream1: { connections: 1, stream: true }, stream64: { connections: 64, stream: true } };
 const GOAL = 1.05;
 
-const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup: 3, baseline: null, tracing: false, together: false, build: true, mockPort: null, keep: false };
+const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup: 3, baseline: null, tracing: false, together: false, build: true, mockPort: null, keep: false, out: join(REPO, 'bench', 'results') };
 {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
@@ -49,6 +49,7 @@ const opt = { duration: 10, rounds: 3, modes: ['c1', 'c64', 'stream64'], warmup:
     else if (a === '--skip-build') opt.build = false;
     else if (a === '--mock-port') opt.mockPort = Number(v());
     else if (a === '--keep') opt.keep = true;
+    else if (a === '--out') opt.out = resolve(v());
     else {
       console.error(`unknown argument ${a}; see the header of ${fileURLToPath(import.meta.url)}`);
       process.exit(2);
@@ -259,8 +260,10 @@ md += `\nGoal: at most ${Math.round((GOAL - 1) * 100)} % more CPU per request.\n
 for (const g of goals) md += `| ${g.goal} | ${g.ratio.toFixed(3)} | ${g.ratio <= GOAL ? 'PASS' : '**FAIL**'} |\n`;
 if (opt.tracing) md += `\nTracing on (every request sampled, exported to a local receiver: ${spansReceived} export requests) is context, not a goal.\n`;
 process.stdout.write(`\n${md}`);
-mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
-writeFileSync(join(REPO, 'bench', 'results', `telemetry-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), `${JSON.stringify({ options: opt, runs, goals }, null, 2)}\n`);
+mkdirSync(opt.out, { recursive: true });
+const resultsFile = join(opt.out, `telemetry-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(resultsFile, `${JSON.stringify({ options: opt, runs, goals }, null, 2)}\n`);
+process.stdout.write(`\nraw results: ${resultsFile}\n`);
 sink.close();
 await cleanup();
 process.exit(0);
