@@ -3,7 +3,7 @@
 // latency to mean much (CPU per unit of work moves far less with load; run A and B interleaved).
 // Starts the mock upstream and `serve` from DIST on a fresh SQLite file, warms up, then sends N
 // requests at the mode's concurrency and prints one JSON line (CPU µs/request, of it the main
-// thread's, whose event loop every request waits on; each thread name's; req/s, p50, load).
+// thread's, whose event loop every request waits on; each thread's; req/s, p50, load).
 //
 //   node bench/overhead/cpu-per-request.mjs DIST [c1|c64|stream1|stream64] [N]
 //   TF_DURABLE_WAIT_MS=0 node bench/overhead/cpu-per-request.mjs "$PWD/dist" c1 3000
@@ -47,7 +47,6 @@ for (let i = 0; i < 100; i++) { try { await req(); break; } catch { await new Pr
 const gwPid = gw.pid;
 const ticks = (path) => { const f = readFileSync(path, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10000; }; // µs (100 Hz)
 const cpu = () => ticks(`/proc/${gwPid}/stat`);
-const mainCpu = () => ticks(`/proc/${gwPid}/task/${gwPid}/stat`);
 // Every thread's CPU, by thread id and name in start order (Node 20 calls every thread "node": the
 // main thread, V8's four helpers, libuv's pool, then the billing thread, which starts on the first
 // request), so the CPU off the event loop is told apart.
@@ -63,11 +62,11 @@ const threadCpu = () => {
 };
 async function load(total) { let i = 0; const lat = []; await Promise.all(Array.from({ length: conc }, async () => { while (i++ < total) { const t = process.hrtime.bigint(); await req(); lat.push(Number(process.hrtime.bigint() - t) / 1e6); } })); lat.sort((a, b) => a - b); return lat; }
 await load(Math.min(2000, Number(n)));
-const c0 = cpu(); const m0 = mainCpu(); const th0 = threadCpu(); const t0 = Date.now();
+const c0 = cpu(); const th0 = threadCpu(); const t0 = Date.now();
 const lat = await load(Number(n));
-const c1 = cpu(); const m1 = mainCpu(); const th1 = threadCpu(); const ms = Date.now() - t0;
+const c1 = cpu(); const th1 = threadCpu(); const ms = Date.now() - t0;
 const threadsUsPerReq = Object.fromEntries([...th1].map(([name, us]) => [name, Math.round((us - (th0.get(name) ?? 0)) / Number(n))]).filter(([, us]) => us > 0));
-console.log(JSON.stringify({ dist, mode, n: Number(n), wait: process.env.TF_DURABLE_WAIT_MS ?? 'default', cpuUsPerReq: Math.round((c1 - c0) / Number(n)), mainThreadUsPerReq: Math.round((m1 - m0) / Number(n)), threadsUsPerReq, rps: Math.round(Number(n) / ms * 1000), p50ms: lat[Math.floor(lat.length / 2)].toFixed(3), load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0] }));
+console.log(JSON.stringify({ dist, mode, n: Number(n), wait: process.env.TF_DURABLE_WAIT_MS ?? 'default', cpuUsPerReq: Math.round((c1 - c0) / Number(n)), mainThreadUsPerReq: threadsUsPerReq.main ?? 0, threadsUsPerReq, rps: Math.round(Number(n) / ms * 1000), p50ms: lat[Math.floor(lat.length / 2)].toFixed(3), load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0] }));
 gw.kill('SIGTERM'); mock.kill();
 await new Promise((r) => gw.on('exit', r));
 rmSync(tmp, { recursive: true, force: true });
