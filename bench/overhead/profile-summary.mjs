@@ -4,6 +4,8 @@
 //
 //   node bench/overhead/profile-summary.mjs FILE.cpuprofile [--from US --to US] [--top 30] [--json]
 //   node bench/overhead/profile-summary.mjs FILE.cpuprofile --callers writev [--depth 6]   (who calls a hot function)
+//   node bench/overhead/profile-summary.mjs FILE.cpuprofile --bins 500   (busy ms per 500 ms: where a burst is)
+//   node bench/overhead/profile-summary.mjs FILE.cpuprofile --since 7.5 --until 9.5   (seconds after the start)
 //
 // --from/--to restrict the summary to samples inside that window (microseconds on the monotonic clock,
 // i.e. process.hrtime.bigint() / 1000n, which is the clock V8's profiler stamps samples with); run.mjs
@@ -132,6 +134,24 @@ export function callers(profile, fnName, { from = null, to = null, appRoot = '',
   return { fn: fnName, ms: Math.round(totalUs / 100) / 10, stacks: [...agg.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([stack, us]) => ({ ms: Math.round(us / 100) / 10, stack })) };
 }
 
+/**
+ * Busy time of the JS thread (samples not idle, gaps capped) in bins of `binMs` from the profile's start:
+ * where a burst's ramp ends and its steady relay begins, to pick --since/--until from.
+ */
+export function busyBins(profile, binMs) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const { cap } = gapCap(profile);
+  const bins = [];
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (byId.get(profile.samples[i]).callFrame.functionName === '(idle)') continue;
+    const bin = Math.floor((t - profile.startTime) / (binMs * 1000));
+    bins[bin] = (bins[bin] ?? 0) + cap(profile.timeDeltas[i + 1] ?? 0);
+  }
+  return Array.from(bins, (us, i) => ({ from_s: (i * binMs) / 1000, busy_ms: Math.round((us ?? 0) / 100) / 10, busy_pct: Math.round(((us ?? 0) / (binMs * 1000)) * 1000) / 10 }));
+}
+
 export function formatSummary(s, { topCategories = 25, topFunctions = 30 } = {}) {
   let out = `Profile: ${s.samples} samples over ${s.wall_ms} ms wall, ${s.busy_ms} ms on the JS thread not idle${s.window_restricted ? ' (load window only)' : ' (whole profile)'}`;
   out += s.stalled_ms > 0 ? `; ${s.stalled_ms} ms of gaps between samples (process descheduled) left out.\n\n` : '.\n\n';
@@ -148,19 +168,43 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--from') opt.from = Number(argv[++i]);
+    else if (a === '--since') opt.since = Number(argv[++i]);
+    else if (a === '--until') opt.until = Number(argv[++i]);
+    else if (a === '--bins') opt.bins = Number(argv[++i]);
     else if (a === '--to') opt.to = Number(argv[++i]);
     else if (a === '--top') opt.top = Number(argv[++i]);
     else if (a === '--json') opt.json = true;
     else if (a === '--app-root') opt.appRoot = argv[++i];
     else if (a === '--callers') opt.callers = argv[++i];
     else if (a === '--depth') opt.depth = Number(argv[++i]);
+    else if (a === '-h' || a === '--help') opt.help = true;
+    else if (a.startsWith('-')) opt.unknown = a;
     else opt.file = a;
   }
-  if (!opt.file) {
-    process.stderr.write('usage: node profile-summary.mjs FILE.cpuprofile [--from US --to US] [--top 30] [--json] [--app-root DIR]\n');
+  const usage =
+    'usage: node profile-summary.mjs FILE.cpuprofile [--from US --to US | --since S --until S] [--top 30] [--json] [--app-root DIR]\n' +
+    '       node profile-summary.mjs FILE.cpuprofile --callers FUNCTION [--depth 6]\n' +
+    '       node profile-summary.mjs FILE.cpuprofile --bins MS   (busy time per MS from the start)\n';
+  if (opt.help) {
+    process.stdout.write(usage);
+    process.exit(0);
+  }
+  if (!opt.file || opt.unknown) {
+    process.stderr.write(`${opt.unknown ? `unknown option ${opt.unknown}\n` : ''}${usage}`);
     process.exit(2);
   }
   const profile = JSON.parse(readFileSync(opt.file, 'utf8'));
+  // --since/--until: seconds after the profile's start, the scale --bins prints.
+  if (opt.since !== undefined || opt.until !== undefined) {
+    opt.from = profile.startTime + (opt.since ?? 0) * 1e6;
+    opt.to = opt.until === undefined ? profile.endTime : profile.startTime + opt.until * 1e6;
+  }
+  if (opt.bins > 0) {
+    const bins = busyBins(profile, opt.bins);
+    if (opt.json) process.stdout.write(`${JSON.stringify(bins, null, 2)}\n`);
+    else process.stdout.write(`| from s | JS thread busy ms | busy % |\n|---:|---:|---:|\n${bins.map((b) => `| ${b.from_s} | ${b.busy_ms} | ${b.busy_pct} |`).join('\n')}\n`);
+    process.exit(0);
+  }
   if (opt.callers) {
     const c = callers(profile, opt.callers, opt);
     if (opt.json) process.stdout.write(`${JSON.stringify(c, null, 2)}\n`);
