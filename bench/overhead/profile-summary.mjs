@@ -55,26 +55,32 @@ function gapCap(profile) {
   return { interval, cap: (us) => (interval > 0 && us > 4 * interval ? interval : us) };
 }
 
+/**
+ * Each sample in order: its node id, its time on V8's clock (µs), the gap to the next sample, and the
+ * interval it stands for (DevTools charges a sample with the time until the next one; capped as above).
+ */
+function* timedSamples(profile) {
+  const { cap } = gapCap(profile);
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    const gap = profile.timeDeltas[i + 1] ?? 0;
+    yield { id: profile.samples[i], t, gap, us: cap(gap) };
+  }
+}
+
 export function summarize(profile, { from = null, to = null, appRoot = '', top = 30 } = {}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map(); // node id -> µs
-  const { cap } = gapCap(profile);
-  let t = profile.startTime;
   let windowUs = 0;
   let stalledUs = 0;
   let inWindow = 0;
   const restrict = from != null && to != null && to > profile.startTime && from < profile.endTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    t += dt;
+  for (const { id, t, gap, us } of timedSamples(profile)) {
     if (restrict && (t < from || t > to)) continue;
-    // attribute the interval until the next sample to this sample's node (as DevTools does), capped
-    const gap = profile.timeDeltas[i + 1] ?? 0;
-    const next = cap(gap);
-    stalledUs += gap - next;
-    const id = profile.samples[i];
-    self.set(id, (self.get(id) ?? 0) + next);
-    windowUs += next;
+    stalledUs += gap - us;
+    self.set(id, (self.get(id) ?? 0) + us);
+    windowUs += us;
     inWindow++;
   }
   const fnAgg = new Map();
@@ -111,14 +117,10 @@ export function callers(profile, fnName, { from = null, to = null, appRoot = '',
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const restrict = from != null && to != null && to > profile.startTime && from < profile.endTime;
   const agg = new Map();
-  const { cap } = gapCap(profile);
-  let t = profile.startTime;
   let totalUs = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
+  for (const { id: leafId, t, us } of timedSamples(profile)) {
     if (restrict && (t < from || t > to)) continue;
-    const us = cap(profile.timeDeltas[i + 1] ?? 0);
-    const leaf = byId.get(profile.samples[i]);
+    const leaf = byId.get(leafId);
     if ((leaf.callFrame.functionName || '(anonymous)') !== fnName) continue;
     totalUs += us;
     const chain = [];
@@ -140,14 +142,11 @@ export function callers(profile, fnName, { from = null, to = null, appRoot = '',
  */
 export function busyBins(profile, binMs) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const { cap } = gapCap(profile);
   const bins = [];
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (byId.get(profile.samples[i]).callFrame.functionName === '(idle)') continue;
+  for (const { id, t, us } of timedSamples(profile)) {
+    if (byId.get(id).callFrame.functionName === '(idle)') continue;
     const bin = Math.floor((t - profile.startTime) / (binMs * 1000));
-    bins[bin] = (bins[bin] ?? 0) + cap(profile.timeDeltas[i + 1] ?? 0);
+    bins[bin] = (bins[bin] ?? 0) + us;
   }
   return Array.from(bins, (us, i) => ({ from_s: (i * binMs) / 1000, busy_ms: Math.round((us ?? 0) / 100) / 10, busy_pct: Math.round(((us ?? 0) / (binMs * 1000)) * 1000) / 10 }));
 }
@@ -189,8 +188,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.stdout.write(usage);
     process.exit(0);
   }
-  if (!opt.file || opt.unknown) {
-    process.stderr.write(`${opt.unknown ? `unknown option ${opt.unknown}\n` : ''}${usage}`);
+  const bad = opt.unknown ? `unknown option ${opt.unknown}\n` : opt.bins !== undefined && !(opt.bins > 0) ? '--bins takes a number of ms above 0\n' : '';
+  if (!opt.file || bad) {
+    process.stderr.write(`${bad}${usage}`);
     process.exit(2);
   }
   const profile = JSON.parse(readFileSync(opt.file, 'utf8'));
