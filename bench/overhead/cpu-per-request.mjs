@@ -10,11 +10,27 @@
 //
 // DIST must sit inside this repository (its imports resolve from node_modules here). Linux only.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, openSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, openSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
+const USAGE = 'usage: node bench/overhead/cpu-per-request.mjs DIST [c1|c64|stream1|stream64] [N]';
 const [dist, mode = 'c1', n = '3000'] = process.argv.slice(2);
+if (dist === '--help' || dist === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
+// Checked before anything starts: a bad DIST used to reach `node` as a flag and fail in migrate.
+const problem =
+  dist === undefined || dist.startsWith('-') ? 'DIST (a build directory) is required'
+  : !existsSync(join(dist, 'cli/main.js')) ? `${dist} holds no cli/main.js (build with npm run build)`
+  : !/^(c|stream)[1-9][0-9]*$/.test(mode) ? `unknown mode ${mode}`
+  : !/^[1-9][0-9]*$/.test(n) ? `N must be a whole number above 0, not ${n}`
+  : null;
+if (problem !== null) {
+  console.error(`${problem}\n${USAGE}`);
+  process.exit(2);
+}
 const REPO = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const tmp = mkdtempSync(join(tmpdir(), 'd20ab-'));
 const db = `sqlite:${join(tmp, 'b.db')}`;
